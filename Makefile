@@ -1,0 +1,52 @@
+# Top-level entry points of the series workspace; every target calls one
+# script under scripts/. 'make help' lists them.
+
+S := scripts
+
+.PHONY: help deps base apply export kernel perf selftests vm-tests host-tests \
+	checkpatch check check-bisect demo clean
+
+help:
+	@echo 'make check        - everything, from a fresh clone: ends with "N passed, N failed, N skipped"'
+	@echo 'make demo         - build, boot the VM, record a program with register sampling, show perf report -D / perf script'
+	@echo 'make deps         - install the Debian packages the harness needs'
+	@echo 'make base         - fetch and verify the pinned base (kernel/base) into build/base'
+	@echo 'make apply        - fresh build/src: base + patches/series, one commit per patch (no fuzz, no offset)'
+	@echo 'make export       - regenerate patches/ and patches/series from the commits in build/src'
+	@echo 'make kernel       - configure (tinyconfig + kernel/vm.config) and build the VM kernel'
+	@echo 'make perf         - build perf from build/src'
+	@echo 'make selftests    - build the perf_events kselftests'
+	@echo 'make vm-tests     - run the guest test plan (selftests/guest-tests.sh) in the VM'
+	@echo 'make host-tests   - run the host perf test subset (tools-perf/host-tests)'
+	@echo 'make checkpatch   - checkpatch.pl --strict on every patch'
+	@echo 'make check-bisect - build the kernel, perf and selftests at every patch of the series'
+	@echo 'make clean        - remove build/ outputs but keep the base and ccache'
+
+deps:
+	$(S)/install-deps.sh
+base: deps
+	$(S)/fetch-base.sh
+apply: base
+	$(S)/apply-series.sh
+export:
+	$(S)/export-series.sh
+kernel:
+	$(S)/build-kernel.sh
+perf:
+	$(S)/build-perf.sh
+selftests:
+	$(S)/build-selftests.sh
+vm-tests:
+	$(S)/vm-tests.sh
+host-tests:
+	$(S)/host-tests.sh
+checkpatch:
+	$(S)/checkpatch-series.sh
+check:
+	$(S)/check.sh
+check-bisect:
+	$(S)/check-bisect.sh
+demo:
+	$(S)/demo.sh
+clean:
+	rm -rf build/src build/kernel build/perf build/selftests build/vm-out build/logs build/results.txt

@@ -1,0 +1,11 @@
+#!/bin/sh
+# Build and install the perf_events kselftests against the series' uapi headers
+# into $STOUT/install (run there by run_kselftest.sh in the guest).
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+make -C "$SRC" O="$KOUT" ARCH=x86_64 headers
+rm -rf "$STOUT"
+make -C "$SRC/tools/testing/selftests" TARGETS=perf_events \
+	KHDR_INCLUDES="-isystem $KOUT/usr/include" O="$STOUT/build" \
+	INSTALL_PATH="$STOUT/install" install

@@ -1,0 +1,49 @@
+#!/bin/sh
+# The whole test run behind 'make check': fetch the base, apply the series,
+# checkpatch it, build kernel, perf and kselftests, run the guest test plan in
+# the VM and the host perf tests; end with "N passed, N failed, N skipped".
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+: >"$RESULTS_FILE"
+t0=$(date +%s)
+
+# step NAME CMD...: a build step; its verdict counts like a test's.
+step() {
+	_n=$1
+	shift
+	if run_logged "$_n" "$@"; then
+		result PASS "$_n"
+	else
+		result FAIL "$_n" "see $LOGS/$_n.log"
+		return 1
+	fi
+}
+
+totals() {
+	p=$(grep -c '^PASS ' "$RESULTS_FILE" || true)
+	f=$(grep -c '^FAIL ' "$RESULTS_FILE" || true)
+	s=$(grep -c '^SKIP ' "$RESULTS_FILE" || true)
+	echo "verdicts in $RESULTS_FILE; total time $(($(date +%s) - t0))s"
+	echo "$p passed, $f failed, $s skipped"
+	[ "$f" = 0 ]
+}
+
+run_logged install-deps "$TOP/scripts/install-deps.sh"
+run_logged fetch-base "$TOP/scripts/fetch-base.sh"
+step apply-series "$TOP/scripts/apply-series.sh" || { totals; exit 1; }
+"$TOP/scripts/checkpatch-series.sh"
+
+built=1
+step build-kernel "$TOP/scripts/build-kernel.sh" || built=0
+step build-perf "$TOP/scripts/build-perf.sh" || built=0
+step build-selftests "$TOP/scripts/build-selftests.sh" || built=0
+
+if [ "$built" = 1 ]; then
+	step vm-tests "$TOP/scripts/vm-tests.sh" || true
+	"$TOP/scripts/host-tests.sh" || true
+else
+	result SKIP "vm-tests" "a build step failed"
+	result SKIP "host perf tests" "a build step failed"
+fi
+totals

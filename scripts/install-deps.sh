@@ -1,0 +1,20 @@
+#!/bin/sh
+# Install the Debian packages the harness needs (from the system's own suites).
+# Skips apt entirely when everything is present already.
+set -eu
+
+pkgs="bc bison ccache flex gcc git libcap-dev libdw-dev libelf-dev libnuma-dev
+libslang2-dev libssl-dev libtraceevent-dev libunwind-dev libzstd-dev make
+pkg-config python3 qemu-system-x86 quilt xz-utils zlib1g-dev"
+
+missing=
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing="$missing $p"
+done
+[ -n "$missing" ] || exit 0
+echo "installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get -q update
+# shellcheck disable=SC2086 # word splitting of the package list is intended
+apt-get -q install -y --no-install-recommends $missing
