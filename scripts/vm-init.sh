@@ -7,13 +7,16 @@ PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export PATH
 mount -t proc proc /proc
 mount -t sysfs sys /sys
-mount -t tmpfs tmp /tmp
-mkdir -p /tmp/results
-mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 results /tmp/results
-RESULTS=/tmp/results
-HOME=/tmp
-export RESULTS HOME
-cd /tmp || exit 1
+# The host's /tmp stays visible (read-only) so that host-built test programs
+# there can run; writable scratch space is a tmpfs on /run.
+mount -t tmpfs run /run
+mkdir -p /run/results /run/tmp /run/home
+mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 results /run/results
+RESULTS=/run/results
+TMPDIR=/run/tmp
+HOME=/run/home
+export RESULTS TMPDIR HOME
+cd /run/tmp || exit 1
 
 {
 	read -r script
@@ -27,11 +30,12 @@ echo "vm-init: running $script $*"
 # dash has no PIPESTATUS: keep the status in a file across the pipe.
 {
 	/bin/sh "$script" "$@"
-	echo $? >/tmp/status
+	echo $? >/run/status
 } 2>&1 | tee "$RESULTS/guest.log"
-status=$(cat /tmp/status 2>/dev/null || echo 1)
+status=$(cat /run/status 2>/dev/null || echo 1)
 echo "$status" >"$RESULTS/exit-status"
 echo "vm-init: script exited with $status"
 sync
 echo o >/proc/sysrq-trigger
-sleep 10
+# The power-off runs asynchronously; wait for it without exiting (PID 1).
+while :; do :; done

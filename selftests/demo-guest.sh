@@ -5,18 +5,20 @@
 set -eu
 perf=$1
 regs=ax,bx,cx,dx,si,di,sp,ip
-data=/tmp/perf.data
+data=$TMPDIR/perf.data
+input=$TMPDIR/input
 
-# Workload: GNU grep scanning 64 MiB for a byte string that is not there.
-head -c 67108864 /dev/zero | tr '\0' 'a' >/tmp/haystack
+# Workload: gzip compressing about 10 MiB of text.
+seq 1 1500000 >"$input"
 
-echo "== $perf record -e cpu-clock -c 200000 --user-regs=$regs -- grep -c needle /tmp/haystack"
-"$perf" record -q -o "$data" -e cpu-clock -c 200000 --user-regs="$regs" \
-	-- grep -c needle /tmp/haystack || true
+echo "== perf record -e cpu-clock:u -c 250000 --user-regs=$regs -- gzip -9 -c input"
+"$perf" record -q -o "$data" -e cpu-clock:u -c 250000 --user-regs="$regs" \
+	-- gzip -9 -c "$input" >/dev/null
 
-echo "== perf report -D: the first sample with user registers"
+pid=$("$perf" script -i "$data" --comm gzip -F pid 2>/dev/null | head -n 1 | tr -d ' ')
+echo "== perf report -D: the first sample of gzip (pid $pid)"
 "$perf" report -i "$data" -D 2>/dev/null |
-	grep -A 12 -m 1 'PERF_RECORD_SAMPLE.*grep' || true
+	grep -m 1 -A 12 "PERF_RECORD_SAMPLE.*: $pid/$pid:"
 
-echo "== perf script -F comm,ip,sym,uregs (first 5 samples)"
-"$perf" script -i "$data" -F comm,ip,sym,uregs 2>/dev/null | head -n 5
+echo "== perf script --comm gzip -F comm,ip,sym,uregs (first 5 samples)"
+"$perf" script -i "$data" --comm gzip -F comm,ip,sym,uregs 2>/dev/null | head -n 5

