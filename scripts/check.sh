@@ -56,6 +56,7 @@ step build-selftests "$TOP/scripts/build-selftests.sh" || built=0
 
 if [ "$built" = 1 ]; then
 	step vm-tests "$TOP/scripts/vm-tests.sh" || true
+	cat "$BUILD/vm-out/results.txt" 2>/dev/null || true
 	"$TOP/scripts/host-tests.sh" || true
 else
 	result SKIP "vm-tests" "a build step failed"

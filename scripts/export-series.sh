@@ -12,7 +12,7 @@ git format-patch -q --zero-commit --no-signature -o "$TOP/patches" "$BASE_TAG"..
 
 topic_of() {
 	files=$(git show --format= --name-only "$1")
-	if ! printf '%s\n' "$files" | grep -qv '^tools/testing/'; then
+	if printf '%s\n' "$files" | grep -q '^tools/testing/'; then
 		echo "Tests: kselftests"
 	elif ! printf '%s\n' "$files" | grep -qv '^tools/'; then
 		echo "perf tool"

@@ -4,6 +4,6 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-verdicts=$("$TOP/scripts/perf-test-verdicts.sh" "$POUT/perf" \
+verdicts=$("$TOP/scripts/perf-test-verdicts.sh" "$POUT/perf" "$SRC" \
 	"$TOP/tools-perf/host-tests" "$LOGS/host-perf-tests")
 printf '%s\n' "$verdicts" | tee -a "$RESULTS_FILE"

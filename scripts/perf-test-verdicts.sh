@@ -1,12 +1,19 @@
 #!/bin/sh
 # Run the perf tests named in LIST (one name a line, '#' comments) with PERF
 # and print one verdict line per test: PASS/FAIL/SKIP "perf test 'NAME'".
-# Usage: perf-test-verdicts.sh PERF LIST LOGDIR
+# perf finds its shell tests below ./tools/perf/tests/shell, so the tests run
+# from SRC, the source tree perf was built from; perf's own directory goes
+# first in PATH for the shell tests that call 'perf'.
+# Usage: perf-test-verdicts.sh PERF SRC LIST LOGDIR
 set -eu
 perf=$1
-list=$2
-logdir=$3
+src=$2
+list=$3
+logdir=$4
 mkdir -p "$logdir"
+PATH=$(dirname "$perf"):$PATH
+export PATH
+cd "$src"
 
 sed -e 's/^[[:space:]]*#.*//' "$list" | grep -v '^[[:space:]]*$' |
 while IFS= read -r name; do

@@ -7,7 +7,7 @@ set -eu
 
 rc=0
 VM_OUT=$BUILD/vm-out "$TOP/scripts/vm-run.sh" "$KOUT/arch/x86/boot/bzImage" \
-	"$TOP/selftests/guest-tests.sh" "$TOP" "$STOUT" "$POUT" || rc=$?
+	"$TOP/selftests/guest-tests.sh" "$TOP" "$SRC" "$STOUT" "$POUT" || rc=$?
 if [ -f "$BUILD/vm-out/results.txt" ]; then
 	cat "$BUILD/vm-out/results.txt" >>"$RESULTS_FILE"
 fi

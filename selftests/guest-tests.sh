@@ -3,11 +3,12 @@
 # the perf_events kselftests, the KUnit results the kernel logged at boot, and
 # the perf tests of selftests/guest-perf-tests. Writes one verdict line per test
 # (PASS/FAIL/SKIP NAME [# why]) to $RESULTS/results.txt.
-# Usage: guest-tests.sh TOP STOUT POUT
+# Usage: guest-tests.sh TOP SRC STOUT POUT
 set -u
 top=$1
-stout=$2
-pout=$3
+src=$2
+stout=$3
+pout=$4
 out=$RESULTS/results.txt
 : >"$out"
 
@@ -48,7 +49,7 @@ collect_kunit() {
 
 run_kselftests
 collect_kunit
-"$top/scripts/perf-test-verdicts.sh" "$pout/perf" \
+"$top/scripts/perf-test-verdicts.sh" "$pout/perf" "$src" \
 	"$top/selftests/guest-perf-tests" "$RESULTS/perf-tests" | tee -a "$out"
 # The verdicts carry the outcome; the run itself succeeded.
 exit 0
