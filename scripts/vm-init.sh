@@ -7,16 +7,21 @@ PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export PATH
 mount -t proc proc /proc
 mount -t sysfs sys /sys
-# The host's /tmp stays visible (read-only) so that host-built test programs
-# there can run; writable scratch space is a tmpfs on /run.
+# devtmpfs lacks the links udev would add; scripts write to /dev/stdout.
+ln -sf /proc/self/fd /dev/fd
+ln -sf /proc/self/fd/0 /dev/stdin
+ln -sf /proc/self/fd/1 /dev/stdout
+ln -sf /proc/self/fd/2 /dev/stderr
+# The root is read-only; tests write to tmpfs on /tmp, results to the share.
+mount -t tmpfs tmp /tmp
 mount -t tmpfs run /run
-mkdir -p /run/results /run/tmp /run/home
+mkdir -p /run/results /run/home
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 results /run/results
 RESULTS=/run/results
-TMPDIR=/run/tmp
+TMPDIR=/tmp
 HOME=/run/home
 export RESULTS TMPDIR HOME
-cd /run/tmp || exit 1
+cd /tmp || exit 1
 
 {
 	read -r script
