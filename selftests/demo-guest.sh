@@ -8,33 +8,36 @@ perf=$1
 data=$TMPDIR/perf.data
 haystack=$TMPDIR/haystack
 
-# Workload: GNU grep looking for "needle" in 128 MiB of 'a'. grep scans with
-# glibc's memchr, whose AVX2 version broadcasts the byte it looks for ('n',
-# 0x6e) into a YMM register: the samples should show 0x6e6e...6e there.
-head -c 134217728 /dev/zero | tr '\0' a >"$haystack"
+# Workload: GNU grep finding "zzzzzz" after 128 MiB of 'a'. Its search loops
+# (grep's own and glibc's memchr) broadcast the byte they look for ('z', 0x7a)
+# into a vector register: the samples should show 0x7a7a...7a there.
+{
+	head -c 134217728 /dev/zero | tr '\0' a
+	echo zzzzzz
+} >"$haystack"
 
 regs=ip,sp,ymm
-echo "== perf record -e cpu-clock:u -c 100000 --user-regs=$regs -- grep -c needle haystack"
+echo "== perf record -e cpu-clock:u -c 100000 --user-regs=$regs -- grep -c zzzzzz haystack"
 "$perf" record -q -o "$data" -e cpu-clock:u -c 100000 --user-regs="$regs" \
-	-- grep -c needle "$haystack"
+	-- grep -c zzzzzz "$haystack"
 
 pid=$("$perf" script -i "$data" --comm grep -F pid | head -n 1 | tr -d ' ')
-echo "== perf report -D: a sample of grep (pid $pid) taken in memchr"
+echo "== perf report -D: the first sample of grep (pid $pid) holding 0x7a7a..7a"
 "$perf" report -i "$data" -D 2>/dev/null |
 	awk -v pid="$pid" '
-		# Print the first sample block of grep that holds the needle.
+		# Print the first sample block of grep that holds the broadcast byte.
 		/PERF_RECORD_SAMPLE/ {
 			if (hit) exit
 			block = ""; mine = index($0, ": " pid "/" pid ":")
 		}
 		mine { block = block $0 "\n" }
-		mine && /6e6e6e6e6e6e6e6e/ { hit = 1 }
+		mine && /7a7a7a7a7a7a7a7a/ { hit = 1 }
 		END { if (hit) printf "%s", block }
 	' | head -n 60
 
-echo "== perf script --comm grep -F comm,ip,sym,uregs (samples holding the needle)"
+echo "== perf script --comm grep -F comm,ip,sym,uregs (samples holding the broadcast byte)"
 "$perf" script -i "$data" --comm grep -F comm,ip,sym,uregs |
-	grep 6e6e6e6e6e6e6e6e | head -n 3
+	grep 7a7a7a7a7a7a7a7a | head -n 3
 echo "== samples of grep: $("$perf" script -i "$data" --comm grep -F ip | wc -l)," \
-	"holding 0x6e6e..6e in a YMM register:" \
-	"$("$perf" script -i "$data" --comm grep -F uregs | grep -c 6e6e6e6e6e6e6e6e)"
+	"holding 0x7a7a..7a in a YMM register:" \
+	"$("$perf" script -i "$data" --comm grep -F uregs | grep -c 7a7a7a7a7a7a7a7a)"
