@@ -47,7 +47,7 @@ die() {
 
 # result STATUS NAME [REASON]: record one test verdict (PASS, FAIL or SKIP) in
 # $RESULTS_FILE, which scripts/check.sh totals at the end.
-RESULTS_FILE=${RESULTS_FILE:-$BUILD/results.txt}
+RESULTS_FILE=$(realpath -m "${RESULTS_FILE:-$BUILD/results.txt}")
 result() {
 	printf '%s %s%s\n' "$1" "$2" "${3:+ # $3}" | tee -a "$RESULTS_FILE"
 }
