@@ -4,7 +4,7 @@
 S := scripts
 
 .PHONY: help deps base apply export kernel perf selftests vm-tests host-tests \
-	checkpatch check check-bisect demo clean
+	checkpatch check check-bisect check-cross demo clean
 
 help:
 	@echo 'make check        - everything, from a fresh clone: ends with "N passed, N failed, N skipped"'
@@ -20,6 +20,7 @@ help:
 	@echo 'make host-tests   - run the host perf test subset (tools-perf/host-tests)'
 	@echo 'make checkpatch   - checkpatch.pl --strict on every patch'
 	@echo 'make check-bisect - build the kernel, perf and selftests at every patch of the series'
+	@echo 'make check-cross  - build tinyconfig+PERF_EVENTS kernels for i386, arm64, arm, riscv, mips, parisc'
 	@echo 'make clean        - remove build/ outputs but keep the base and ccache'
 
 deps:
@@ -46,6 +47,8 @@ check:
 	$(S)/check.sh
 check-bisect:
 	$(S)/check-bisect.sh
+check-cross:
+	$(S)/cross-build.sh
 demo:
 	$(S)/demo.sh
 clean:
