@@ -52,4 +52,4 @@ check-cross:
 demo:
 	$(S)/demo.sh
 clean:
-	rm -rf build/src build/kernel build/perf build/selftests build/vm-out build/logs build/results.txt
+	rm -rf build/src build/kernel build/perf build/selftests build/vm-out build/vm-out-* build/logs build/results.txt

@@ -56,7 +56,9 @@ step build-selftests "$TOP/scripts/build-selftests.sh" || built=0
 
 if [ "$built" = 1 ]; then
 	step vm-tests "$TOP/scripts/vm-tests.sh" || true
-	cat "$BUILD/vm-out/results.txt" 2>/dev/null || true
+	for d in vm-out vm-out-qemu64 vm-out-noxsave; do
+		cat "$BUILD/$d/results.txt" 2>/dev/null || true
+	done
 	"$TOP/scripts/host-tests.sh" || true
 else
 	result SKIP "vm-tests" "a build step failed"

@@ -1,8 +1,10 @@
 #!/bin/sh
 # Init (PID 1) of the test VM started by scripts/vm-run.sh: mounts the pseudo
-# file systems and the results share, runs the requested guest script with its
-# output on the console and in $RESULTS/guest.log, records its exit status and
-# powers off.
+# file systems, a tmpfs on /tmp and /run, the results share and the host
+# directories vm-run.sh shared at their host paths; runs the requested guest
+# script with its output on the console and in $RESULTS/guest.log, records its
+# exit status and powers off. If the script cannot be found in the guest, says
+# so in $RESULTS/init-error (vm-run.sh reports it) instead of running it.
 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export PATH
 mount -t proc proc /proc
@@ -21,6 +23,31 @@ RESULTS=/run/results
 TMPDIR=/tmp
 HOME=/run/home
 export RESULTS TMPDIR HOME
+
+# finish STATUS: record the guest script's status and power off.
+finish() {
+	echo "$1" >"$RESULTS/exit-status"
+	echo "vm-init: script exited with $1"
+	sync
+	echo o >/proc/sysrq-trigger
+	# The power-off runs asynchronously; wait for it without exiting (PID 1).
+	while :; do :; done
+}
+
+# The tmpfs mounts above hide whatever the shared root has under /tmp and
+# /run: mount the host directories vm-run.sh shared (the checkout, the build
+# directory, ...; "TAG PATH" a line, parents first) at their host paths, each
+# from a 9p share of its own.
+if [ -f "$RESULTS/shares" ]; then
+	while read -r tag dir; do
+		if mkdir -p "$dir" &&
+			mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000,ro "$tag" "$dir"; then
+			echo "vm-init: mounted $tag at $dir"
+		else
+			echo "vm-init: cannot mount the host directory $dir (share $tag)"
+		fi
+	done <"$RESULTS/shares"
+fi
 cd /tmp || exit 1
 
 {
@@ -31,16 +58,24 @@ cd /tmp || exit 1
 	done
 } <"$RESULTS/command"
 
+if ! [ -r "$script" ]; then
+	if [ -e "$script" ]; then
+		why="it exists but cannot be read"
+	else
+		why=$( (: <"$script") 2>&1 | sed 's/.*: //')
+	fi
+	{
+		echo "vm-init: $script is not visible in the guest: $why"
+		echo "vm-init: the guest's mounts:"
+		cat /proc/mounts
+	} | tee "$RESULTS/init-error" "$RESULTS/guest.log"
+	finish 127
+fi
+
 echo "vm-init: running $script $*"
 # dash has no PIPESTATUS: keep the status in a file across the pipe.
 {
 	/bin/sh "$script" "$@"
 	echo $? >/run/status
 } 2>&1 | tee "$RESULTS/guest.log"
-status=$(cat /run/status 2>/dev/null || echo 1)
-echo "$status" >"$RESULTS/exit-status"
-echo "vm-init: script exited with $status"
-sync
-echo o >/proc/sysrq-trigger
-# The power-off runs asynchronously; wait for it without exiting (PID 1).
-while :; do :; done
+finish "$(cat /run/status 2>/dev/null || echo 1)"
