@@ -1,8 +1,8 @@
 #!/bin/sh
 # Build a tinyconfig kernel with perf events for other architectures than
-# the VM's, from $SRC: the series changes generic perf code and the
-# perf_regs.c of several architectures, which the x86_64 VM kernel does not
-# build. One verdict per architecture; the log of each is in $LOGS.
+# the VM's, from $SRC: the series changes generic perf code that every
+# architecture with perf registers builds, and the x86-32 paths of
+# arch/x86/kernel/perf_regs.c, which the x86_64 VM kernel does not build. One verdict per architecture; the log of each is in $LOGS.
 # Usage: cross-build.sh [ARCH...]   (default: every one listed below)
 set -eu
 . "$(dirname "$0")/lib.sh"
