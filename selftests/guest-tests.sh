@@ -4,8 +4,9 @@
 # the perf tests of selftests/guest-perf-tests. Writes one verdict line per test
 # (PASS/FAIL/SKIP NAME [# why]) to $RESULTS/results.txt.
 # Usage: guest-tests.sh [-k PROG] [-l LABEL] [-x] TOP SRC STOUT POUT
-#   -k PROG   run only the perf_events kselftest program PROG (no KUnit, no
-#             perf tests); scripts/vm-tests.sh uses it for the no-XSAVE runs
+#   -k PROG   run only the perf_events kselftest program PROG and collect the
+#             KUnit results (no perf tests); scripts/vm-tests.sh uses it for
+#             the no-XSAVE runs
 #   -l LABEL  add " [LABEL]" to the verdict names ("kselftest PROG [LABEL]:
 #             case"), so that runs on different CPUs have names of their own
 #   -x        add a verdict that the guest CPU has no XSAVE (no "xsave" flag
@@ -90,7 +91,7 @@ collect_kunit() {
 	dmesg >"$RESULTS/dmesg.log"
 	sed -n 's/^\[[ 0-9.]*\] //p' "$RESULTS/dmesg.log" |
 		grep -E '^(not )?ok [0-9]+ [A-Za-z0-9_]+' | while IFS= read -r l; do
-		name=$(printf '%s' "$l" | sed -E 's/^(not )?ok [0-9]+ ([A-Za-z0-9_]+).*/kunit \2/')
+		name=$(printf '%s' "$l" | sed -E 's/^(not )?ok [0-9]+ ([A-Za-z0-9_]+).*/kunit \2/')$tag
 		case $l in
 		not\ ok*) verdict FAIL "$name" "see dmesg.log" ;;
 		*'# SKIP'*) verdict SKIP "$name" "${l#*# SKIP}" ;;
@@ -116,11 +117,8 @@ check_no_xsave() {
 
 [ "$noxsave" = 0 ] || check_no_xsave
 run_kselftests
-if [ -n "$only" ]; then
-	dmesg >"$RESULTS/dmesg.log"
-	exit 0
-fi
 collect_kunit
+[ -z "$only" ] || exit 0
 "$top/scripts/perf-test-verdicts.sh" "$pout/perf" "$src" \
 	"$top/selftests/guest-perf-tests" "$RESULTS/perf-tests" | tee -a "$out"
 # The verdicts carry the outcome; the run itself succeeded.
