@@ -3,7 +3,7 @@
 
 S := scripts
 
-.PHONY: help deps base apply export kernel perf selftests vm-tests host-tests \
+.PHONY: help deps base apply export kernel perf selftests vm-tests host-tests perf-suite \
 	checkpatch check check-bisect check-cross demo clean
 
 help:
@@ -18,6 +18,7 @@ help:
 	@echo 'make selftests    - build the perf_events kselftests'
 	@echo 'make vm-tests     - run the guest test plan (selftests/guest-tests.sh) in the VM'
 	@echo 'make host-tests   - run the host perf test subset (tools-perf/host-tests)'
+	@echo 'make perf-suite   - run every perf test in the VM; fail on what passes on the base kernel only'
 	@echo 'make checkpatch   - checkpatch.pl --strict on every patch'
 	@echo 'make check-bisect - build the kernel, perf and selftests at every patch of the series'
 	@echo 'make check-cross  - build tinyconfig+PERF_EVENTS kernels for i386, arm64, arm, riscv, mips, parisc'
@@ -41,6 +42,8 @@ vm-tests:
 	$(S)/vm-tests.sh
 host-tests:
 	$(S)/host-tests.sh
+perf-suite:
+	$(S)/perf-suite.sh
 checkpatch:
 	$(S)/checkpatch-series.sh
 check:
@@ -52,4 +55,4 @@ check-cross:
 demo:
 	$(S)/demo.sh
 clean:
-	rm -rf build/src build/kernel build/perf build/selftests build/vm-out build/vm-out-* build/logs build/results.txt
+	rm -rf build/src build/kernel build/perf build/selftests build/vm-out build/vm-out-* build/perf-suite build/logs build/results.txt

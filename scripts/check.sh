@@ -1,7 +1,8 @@
 #!/bin/sh
 # The whole test run behind 'make check': fetch the base, apply the series,
 # checkpatch it, build kernel, perf and kselftests, run the guest test plan in
-# the VM and the host perf tests; end with "N passed, N failed, N skipped".
+# the VM, the host perf tests and the whole perf test suite in the VM
+# (scripts/perf-suite.sh); end with "N passed, N failed, N skipped".
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -60,8 +61,10 @@ if [ "$built" = 1 ]; then
 		cat "$BUILD/$d/results.txt" 2>/dev/null || true
 	done
 	"$TOP/scripts/host-tests.sh" || true
+	run_logged perf-suite "$TOP/scripts/perf-suite.sh" || true
 else
 	result SKIP "vm-tests" "a build step failed"
 	result SKIP "host perf tests" "a build step failed"
+	result SKIP "perf suite" "a build step failed"
 fi
 totals

@@ -9,6 +9,13 @@ PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export PATH
 mount -t proc proc /proc
 mount -t sysfs sys /sys
+# debugfs and tracefs where the kernel has them (perf's tests use both)
+if grep -qw debugfs /proc/filesystems; then
+	mount -t debugfs debugfs /sys/kernel/debug
+fi
+if grep -qw tracefs /proc/filesystems; then
+	mount -t tracefs tracefs /sys/kernel/tracing
+fi
 # devtmpfs lacks the links udev would add; scripts write to /dev/stdout.
 ln -sf /proc/self/fd /dev/fd
 ln -sf /proc/self/fd/0 /dev/stdin
@@ -41,7 +48,7 @@ finish() {
 if [ -f "$RESULTS/shares" ]; then
 	while read -r tag dir; do
 		if mkdir -p "$dir" &&
-			mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000,ro "$tag" "$dir"; then
+			mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000,ro,cache=loose "$tag" "$dir"; then
 			echo "vm-init: mounted $tag at $dir"
 		else
 			echo "vm-init: cannot mount the host directory $dir (share $tag)"

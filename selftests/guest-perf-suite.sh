@@ -1,0 +1,89 @@
+#!/bin/sh
+# Guest side of the perf test suite guard (scripts/perf-suite.sh): runs the
+# suites of 'perf test' one at a time, each under a time limit, and writes
+# one line per test, or per case of a suite that has several, to
+# $RESULTS/perf-suite.txt:
+#   NUM | RESULT | SECONDS | NAME
+# RESULT is Ok, FAILED, Skip (why), Timeout or "No verdict"; SECONDS is the
+# suite's wall time; NAME is the description, "SUITE: CASE" for a case.
+# The output of suite NUM is in $RESULTS/perf-suite/NUM.log.
+# Usage: guest-perf-suite.sh [-t SECS] [-n NUMS] SRC POUT
+#   -t SECS  time limit of one suite (default 300)
+#   -n NUMS  only these suite numbers (space-separated; default: every suite
+#            'perf test list' gives)
+# perf finds its shell tests below ./tools/perf/tests/shell: the suites run
+# from a directory on the guest's tmpfs in which tools links to SRC's, so
+# that tests that write to the current directory can.
+set -u
+limit=300
+nums=
+while getopts t:n: opt; do
+	case $opt in
+	t) limit=$OPTARG ;;
+	n) nums=$OPTARG ;;
+	*) echo "usage: $0 [-t SECS] [-n NUMS] SRC POUT" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+src=$1
+pout=$2
+perf=$pout/perf
+out=$RESULTS/perf-suite.txt
+logs=$RESULTS/perf-suite
+mkdir -p "$logs" /tmp/perf-suite
+: >"$out"
+PATH=$pout:$PATH
+export PATH
+ln -sfn "$src/tools" /tmp/perf-suite/tools
+cd /tmp/perf-suite || exit 1
+
+"$perf" test list >"$logs/list" 2>&1
+[ -n "$nums" ] || nums=$(sed -n 's/^ *\([0-9][0-9]*\): .*/\1/p' "$logs/list")
+
+for n in $nums; do
+	log=$logs/$n.log
+	t0=$(date +%s)
+	rc=0
+	# timeout(1) runs perf in a process group of its own and signals the
+	# group; perf then prints the output of the test it was running.
+	timeout -k 10 "$limit" "$perf" test -v --failure-snippet-lines=100000 \
+		"$n" >"$log" 2>&1 </dev/null || rc=$?
+	t=$(($(date +%s) - t0))
+	echo "perf-suite: $n exit $rc in ${t}s"
+	# The cases of suite n come from the list, their results from the
+	# verdict lines "  n: DESC   : Ok" / "  n.m: DESC : FAILED!" / ": Skip (why)".
+	awk -v n="$n" -v rc="$rc" -v t="$t" '
+		FNR == NR {
+			if (match($0, /^ *[0-9]+(\.[0-9]+)?: /)) {
+				id = substr($0, 1, RLENGTH - 2); sub(/^ */, "", id)
+				desc = substr($0, RLENGTH + 1)
+				split(id, p, ".")
+				if (p[1] != n) next
+				if (id == n) { suite = desc; next }
+				ids[++k] = id; name[id] = suite ": " desc
+			}
+			next
+		}
+		match($0, /^ *[0-9]+(\.[0-9]+)?: /) {
+			id = substr($0, 1, RLENGTH - 2); sub(/^ */, "", id)
+			split(id, p, ".")
+			if (p[1] != n) next
+			if (match($0, /: (Ok|FAILED!|Skip.*)$/)) {
+				r = substr($0, RSTART + 2)
+				sub(/!$/, "", r)
+				res[id] = r
+			}
+		}
+		END {
+			if (!k) { ids[++k] = n; name[n] = suite }
+			for (i = 1; i <= k; i++) {
+				id = ids[i]
+				r = res[id]
+				# perf calls the test it had to stop FAILED
+				if (rc == 124 || rc == 137) { if (r == "" || r == "FAILED") r = "Timeout" }
+				else if (r == "") r = "No verdict"
+				printf "%s | %s | %s | %s\n", id, r, t, name[id]
+			}
+		}' "$logs/list" "$log" | tee -a "$out"
+done
+exit 0
