@@ -46,7 +46,7 @@ checkpatch:
 check:
 	$(S)/check.sh
 check-bisect:
-	$(S)/check-bisect.sh
+	$(S)/check-bisect.sh --all
 check-cross:
 	$(S)/cross-build.sh
 demo:
