@@ -82,10 +82,11 @@ for t in base series; do
 	kmake "$t" W=1 $built >"$LOGS/warnings-w1-$t.log" 2>&1 ||
 		die "W=1 build of the $t failed; see $LOGS/warnings-w1-$t.log"
 	# the objects are up to date: this runs sparse only
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2086 # $built is a list of targets
 	kmake "$t" W=1 C=2 CF="$sparse_flags" $built >"$LOGS/warnings-sparse-$t.log" 2>&1 ||
 		die "sparse run on the $t failed; see $LOGS/warnings-sparse-$t.log"
-	[ "$t" = series ] && nobjs=$(echo $built | wc -w)
+	# shellcheck disable=SC2086 # one object a line
+	[ "$t" = series ] && nobjs=$(printf '%s\n' $built | wc -l)
 	for k in w1 sparse; do
 		normalize "$t" <"$LOGS/warnings-$k-$t.log" >"$tmp/$k-$t"
 	done

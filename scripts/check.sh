@@ -79,5 +79,7 @@ else
 	result FAIL "checkpatch of the mails" "the mails could not be written; see $LOGS/format-mails.log"
 fi
 # last, as it checks out older commits in build/src; at most 5 builds (CI time)
-BISECT_MAX=5 run_check check-bisect
+BISECT_MAX=5
+export BISECT_MAX
+run_check check-bisect
 totals

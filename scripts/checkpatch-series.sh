@@ -29,7 +29,9 @@ mails=
 if [ "${1:-}" = --mails ]; then
 	mails=${2:?usage: checkpatch-series.sh [--mails DIR]}
 	log=$LOGS/checkpatch-mails.log
-	files=$(ls "$mails"/*.patch | grep -v '/[^/]*0000-cover-letter\.patch$')
+	files=$(for m in "$mails"/*.patch; do
+		case $m in */*0000-cover-letter.patch) ;; *) echo "$m" ;; esac
+	done)
 	signoff=
 else
 	log=$LOGS/checkpatch.log

@@ -60,12 +60,12 @@ base() {
 	# shellcheck disable=SC1091 # kernel/base is data: PACKAGE, VERSION, SUITE
 	. "$TOP/kernel/base"
 	cat <<EOT
-Base: Linux 7.3.4 as Debian ships it in $PACKAGE $VERSION
-($SUITE), imported from the package's tarball as a single commit (tag
-$BASE_TAG). That import has no upstream history: the base-commit below
-names it, not a commit of any public tree. The series was developed and
-tested on that tree; upstream it is meant for the tip tree's perf/core
-branch.
+Base: Linux 7.3.4 as Debian ships it in $PACKAGE
+$VERSION ($SUITE), imported from the package's tarball as
+one commit (tag $BASE_TAG). That import has no upstream history: the
+base-commit below names it, not a commit of any public tree. The series
+was developed and tested on that tree; upstream it is meant for the tip
+tree's perf/core branch.
 EOT
 }
 
