@@ -2,25 +2,26 @@
 # Print the cover letter of the series: its subject on the first line, then
 # the text of submission/cover-letter with its @NAME@ lines replaced by what
 # is true now: @TESTS@ the verdicts of the latest make check
-# ($RESULTS_FILE), @CHANGES@ the sections of submission/changes up to this
+# (build/results.txt, or $CHECK_RESULTS), @CHANGES@ the sections of submission/changes up to this
 # version, @BASE@ what the base-commit of the mails is.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 version=$(cat "$TOP/submission/version")
+results=${CHECK_RESULTS:-$BUILD/results.txt}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 tests() {
-	if ! grep -Eq '^(PASS|FAIL|SKIP) ' "$RESULTS_FILE" 2>/dev/null; then
-		echo "cover-letter: no make check verdicts in $RESULTS_FILE; run make check first" >&2
+	if ! grep -Eq '^(PASS|FAIL|SKIP) ' "$results" 2>/dev/null; then
+		echo "cover-letter: no make check verdicts in $results; run make check first" >&2
 		echo "*** make check has not run on this tree: run it and regenerate ***"
 		return
 	fi
-	p=$(grep -c '^PASS ' "$RESULTS_FILE" || true)
-	f=$(grep -c '^FAIL ' "$RESULTS_FILE" || true)
-	s=$(grep -c '^SKIP ' "$RESULTS_FILE" || true)
-	echo "make check of the harness the series is developed in, $(date -u -r "$RESULTS_FILE" +%Y-%m-%d):"
+	p=$(grep -c '^PASS ' "$results" || true)
+	f=$(grep -c '^FAIL ' "$results" || true)
+	s=$(grep -c '^SKIP ' "$results" || true)
+	echo "make check of the harness the series is developed in, $(date -u -r "$results" +%Y-%m-%d):"
 	echo "$p passed, $f failed, $s skipped. Verdicts by kind:"
 	echo
 	awk '
@@ -35,12 +36,12 @@ tests() {
 				k = order[i]
 				printf "  %-22s %6d %6d %7d\n", k, c[k, "PASS"], c[k, "FAIL"], c[k, "SKIP"]
 			}
-		}' "$RESULTS_FILE"
+		}' "$results"
 	[ "$s" = 0 ] && return
 	echo
 	echo "Skipped, by reason:"
 	echo
-	grep '^SKIP ' "$RESULTS_FILE" | sed -n 's/.* # //p' | sed 's/ \[[^]]*\]$//' |
+	grep '^SKIP ' "$results" | sed -n 's/.* # //p' | sed 's/ \[[^]]*\]$//' |
 		sort | uniq -c | sort -rn | sed 's/^ */  /'
 }
 
