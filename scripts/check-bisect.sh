@@ -45,7 +45,7 @@ for c in $(git rev-list --reverse "$BASE_TAG".."$tip"); do
 	fi
 	if [ -n "${BISECT_MAX:-}" ] && [ "$built" -ge "$BISECT_MAX" ]; then
 		result SKIP "bisect $subject" \
-			"changed since the last bisect; over the $BISECT_MAX builds of make check: run make check-bisect"
+			"changed since the last bisect, not built (BISECT_MAX=$BISECT_MAX): run make check-bisect"
 		continue
 	fi
 	built=$((built + 1))
