@@ -42,8 +42,13 @@ tests() {
 	echo
 	echo "Skipped, by reason:"
 	echo
-	grep '^SKIP ' "$results" | sed -n 's/.* # //p' | sed 's/ \[[^]]*\]$//' |
-		sort | uniq -c | sort -rn | sed 's/^ */  /'
+	# reasons without the run label and the local log they point to
+	grep '^SKIP ' "$results" | sed -n 's/.* # //p' |
+		sed -E 's/ \[[^]]*\]$//; s/[;,]? see [^ ]*$//' |
+		sort | uniq -c | sort -rn | awk '
+			NR <= 12 { printf "  %3d %s\n", $1, substr($0, index($0, $2)) }
+			NR > 12 { rest += $1 }
+			END { if (rest) printf "  %3d other reasons\n", rest }'
 }
 
 changes() {
