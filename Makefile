@@ -4,7 +4,7 @@
 S := scripts
 
 .PHONY: help deps base apply export kernel perf selftests vm-tests host-tests perf-suite \
-	checkpatch check check-bisect check-cross demo clean
+	checkpatch check check-bisect check-cross submission demo clean
 
 help:
 	@echo 'make check        - everything, from a fresh clone: ends with "N passed, N failed, N skipped"'
@@ -20,8 +20,9 @@ help:
 	@echo 'make host-tests   - run the host perf test subset (tools-perf/host-tests)'
 	@echo 'make perf-suite   - run every perf test in the VM; fail on what passes on the base kernel only'
 	@echo 'make checkpatch   - checkpatch.pl --strict on every patch'
-	@echo 'make check-bisect - build the kernel, perf and selftests at every patch of the series'
+	@echo 'make check-bisect - build the kernel, perf and selftests at every patch; record them in kernel/bisect-verified'
 	@echo 'make check-cross  - build tinyconfig+PERF_EVENTS kernels for i386, arm64, arm, riscv, mips, parisc'
+	@echo 'make submission   - W=1, sparse, kernel-doc, uapi and bisect checks, then the mails in build/outgoing/vN (sends nothing)'
 	@echo 'make clean        - remove build/ outputs but keep the base and ccache'
 
 deps:
@@ -49,10 +50,13 @@ checkpatch:
 check:
 	$(S)/check.sh
 check-bisect:
-	$(S)/check-bisect.sh
+	$(S)/check-bisect.sh --all
 check-cross:
 	$(S)/cross-build.sh
+submission: base
+	$(S)/submission.sh
 demo:
 	$(S)/demo.sh
 clean:
-	rm -rf build/src build/kernel build/perf build/selftests build/vm-out build/vm-out-* build/perf-suite build/logs build/results.txt
+	rm -rf build/src build/kernel build/perf build/selftests build/vm-out build/vm-out-* build/perf-suite build/logs build/results.txt \
+		build/warnings build/bisect-* build/mails build/outgoing build/submission-checks.txt

@@ -1,18 +1,55 @@
 #!/bin/sh
-# Build every commit of the series in $SRC in turn, so that each patch is known
-# to build on its own: the kernel always, perf when the commit touches tools/,
-# the kselftests when it touches tools/testing/ or a uapi header. Returns
-# $SRC to the series tip at the end.
+# Build commits of the series in $SRC in turn, so that each patch is known to
+# build on its own: the kernel always, perf when the commit touches tools/,
+# the kselftests when it touches tools/testing/ or a uapi header. Outputs go
+# to their own directories (build/bisect-*), so build/kernel and build/perf
+# stay those of the series tip; $SRC is returned to the tip at the end.
+#
+# A commit is skipped when its patch-id (git patch-id --stable) is listed in
+# kernel/bisect-verified (committed: the last full run that passed) or in
+# $BUILD/bisect-verified (this build directory's passes). 'check-bisect.sh
+# --all' builds every commit and, if all pass, rewrites kernel/bisect-verified.
+# BISECT_MAX=N builds at most N commits (make check: the CI time limit) and
+# records the others as skipped.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
+all=0
+[ "${1:-}" = --all ] && all=1
+record=$TOP/kernel/bisect-verified
+local_record=$BUILD/bisect-verified
+KOUT=$BUILD/bisect-kernel POUT=$BUILD/bisect-perf STOUT=$BUILD/bisect-selftests
+KCONFIG_ALLOW_UNKNOWN=1
+export KOUT POUT STOUT KCONFIG_ALLOW_UNKNOWN
+
 cd "$SRC"
 tip=$(git rev-parse --abbrev-ref HEAD)
-trap 'git -C "$SRC" checkout -q "$tip"' EXIT
+[ "$tip" != HEAD ] || die "$SRC is not on a branch; check out the series branch first"
+patch_id() {
+	git show "$1" | git patch-id --stable | cut -d' ' -f1
+}
+
+known=$(cat "$record" "$local_record" 2>/dev/null | grep -v '^#' | cut -d' ' -f1)
+passed=$(mktemp)
+trap 'git -C "$SRC" checkout -q "$tip"; rm -f "$passed"' EXIT
 failed=0
-for c in $(git rev-list --reverse "$BASE_TAG"..HEAD); do
+skipped=0
+built=0
+for c in $(git rev-list --reverse "$BASE_TAG".."$tip"); do
+	id=$(patch_id "$c")
+	subject=$(git log -1 --format=%s "$c")
+	if [ "$all" = 0 ] && printf '%s\n' "$known" | grep -qx "$id"; then
+		echo "$id $subject" >>"$passed"
+		skipped=$((skipped + 1))
+		continue
+	fi
+	if [ -n "${BISECT_MAX:-}" ] && [ "$built" -ge "$BISECT_MAX" ]; then
+		result SKIP "bisect $subject" \
+			"changed since the last bisect, not built (BISECT_MAX=$BISECT_MAX): run make check-bisect"
+		continue
+	fi
+	built=$((built + 1))
 	git checkout -q "$c"
-	name="bisect $(git log -1 --format=%s "$c")"
 	files=$(git show --format= --name-only "$c")
 	ok=1
 	run_logged bisect-kernel "$TOP/scripts/build-kernel.sh" || ok=0
@@ -23,10 +60,24 @@ for c in $(git rev-list --reverse "$BASE_TAG"..HEAD); do
 		run_logged bisect-selftests "$TOP/scripts/build-selftests.sh" || ok=0
 	fi
 	if [ "$ok" = 1 ]; then
-		result PASS "$name"
+		result PASS "bisect $subject"
+		echo "$id $subject" >>"$passed"
 	else
-		result FAIL "$name" "see $LOGS/bisect-*.log"
+		result FAIL "bisect $subject" "see $LOGS/bisect-*.log"
 		failed=1
 	fi
 done
+if [ "$skipped" -gt 0 ]; then
+	result PASS "bisect: $skipped unchanged patches" \
+		"built on their own before (patch-ids in kernel/bisect-verified or build/bisect-verified)"
+fi
+cp "$passed" "$local_record"
+if [ "$all" = 1 ] && [ "$failed" = 0 ]; then
+	{
+		echo "# Patch-ids (git patch-id --stable) of the patches that the last full"
+		echo "# 'make check-bisect' built on their own; make check rebuilds the others."
+		cat "$passed"
+	} >"$record"
+	echo "wrote $record: commit it with the series"
+fi
 exit "$failed"

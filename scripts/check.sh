@@ -2,7 +2,9 @@
 # The whole test run behind 'make check': fetch the base, apply the series,
 # checkpatch it, build kernel, perf and kselftests, run the guest test plan in
 # the VM, the host perf tests and the whole perf test suite in the VM
-# (scripts/perf-suite.sh); end with "N passed, N failed, N skipped".
+# (scripts/perf-suite.sh), then the submission checks (W=1, sparse,
+# kernel-doc, uapi compatibility, checkpatch of the mails, the patches not
+# built on their own before); end with "N passed, N failed, N skipped".
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -67,4 +69,20 @@ else
 	result SKIP "host perf tests" "a build step failed"
 	result SKIP "perf suite" "a build step failed"
 fi
+
+# The checks of 'make submission' (Documentation/submission.rst)
+run_check check-warnings
+run_check check-kernel-doc
+run_check check-uapi-compat
+if ! git_identity >/dev/null; then
+	result SKIP "checkpatch of the mails" "no git identity (user.name, user.email) to sign off with"
+elif run_logged format-mails "$TOP/scripts/format-mails.sh" "$BUILD/mails"; then
+	run_check checkpatch-series --mails "$BUILD/mails"
+else
+	result FAIL "checkpatch of the mails" "the mails could not be written; see $LOGS/format-mails.log"
+fi
+# last, as it checks out older commits in build/src; at most 5 builds (CI time)
+BISECT_MAX=5
+export BISECT_MAX
+run_check check-bisect
 totals

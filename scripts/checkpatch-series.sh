@@ -4,6 +4,9 @@
 # patch. Findings listed in kernel/checkpatch-exceptions are accepted and
 # counted; any other ERROR, WARNING or CHECK fails the patch. The full output
 # is in $LOGS/checkpatch.log.
+# 'checkpatch-series.sh --mails DIR' checks the mails that
+# scripts/format-mails.sh wrote to DIR instead, with the sign-off check, and
+# records one verdict for all of them (log: $LOGS/checkpatch-mails.log).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -22,14 +25,28 @@ is_exception() {
 	done | grep -q yes
 }
 
-log=$LOGS/checkpatch.log
-: >"$log"
-for p in $("$TOP/scripts/series-list.sh"); do
+mails=
+if [ "${1:-}" = --mails ]; then
+	mails=${2:?usage: checkpatch-series.sh [--mails DIR]}
+	log=$LOGS/checkpatch-mails.log
+	files=$(for m in "$mails"/*.patch; do
+		case $m in */*0000-cover-letter.patch) ;; *) echo "$m" ;; esac
+	done)
+	signoff=
+else
+	log=$LOGS/checkpatch.log
+	files=$("$TOP/scripts/series-list.sh" | sed "s|^|$TOP/patches/|")
+	signoff=--no-signoff
+fi
+
+# check FILE: checkpatch FILE; sets $bad and $known, false without a summary
+check() {
 	# PATH: the system python3, which has python3-ply for checkpatch's
 	# SPDX check, before any other python3 the user has
-	out=$(PATH="/usr/bin:$PATH" "$SRC/scripts/checkpatch.pl" --strict --no-signoff --showfile \
-		--root="$SRC" "$TOP/patches/$p" 2>&1) || true
-	printf '== %s\n%s\n' "$p" "$out" >>"$log"
+	# shellcheck disable=SC2086 # $signoff is empty or one option
+	out=$(PATH="/usr/bin:$PATH" "$SRC/scripts/checkpatch.pl" --strict $signoff --showfile \
+		--root="$SRC" "$1" 2>&1) || true
+	printf '== %s\n%s\n' "$(basename "$1")" "$out" >>"$log"
 	bad=0
 	known=0
 	findings=$(printf '%s\n' "$out" | grep -E '^[^ ]+:[0-9]+: (ERROR|WARNING|CHECK):' || true)
@@ -43,12 +60,32 @@ for p in $("$TOP/scripts/series-list.sh"); do
 	done <<EOF_FINDINGS
 $findings
 EOF_FINDINGS
-	if ! printf '%s\n' "$out" | grep -q '^total: '; then
-		result FAIL "checkpatch $p" "checkpatch gave no summary; see $log"
+	printf '%s\n' "$out" | grep -q '^total: '
+}
+
+: >"$log"
+n=0
+failed=
+accepted=0
+for file in $files; do
+	p=$(basename "$file")
+	n=$((n + 1))
+	if ! check "$file"; then
+		[ -n "$mails" ] || result FAIL "checkpatch $p" "checkpatch gave no summary; see $log"
+		failed="$failed $p"
 	elif [ "$bad" -gt 0 ]; then
-		result FAIL "checkpatch $p" "$bad findings; see $log"
-	else
-		[ "$known" = 0 ] && known= || known="$known accepted exceptions"
-		result PASS "checkpatch $p" "$known"
+		[ -n "$mails" ] || result FAIL "checkpatch $p" "$bad findings; see $log"
+		failed="$failed $p"
+	elif [ -z "$mails" ]; then
+		why=
+		[ "$known" = 0 ] || why="$known accepted exceptions"
+		result PASS "checkpatch $p" "$why"
 	fi
+	accepted=$((accepted + known))
 done
+[ -n "$mails" ] || exit 0
+if [ -n "$failed" ]; then
+	result FAIL "checkpatch of the mails" "with sign-off check; fails:$failed; see $log"
+	exit 1
+fi
+result PASS "checkpatch of the mails" "$n mails, with sign-off check; $accepted accepted exceptions"

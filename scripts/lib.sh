@@ -40,6 +40,17 @@ run_logged() {
 	return 1
 }
 
+# run_check NAME [ARGS]: run scripts/NAME.sh, which records its own verdicts;
+# one FAIL verdict if it stops without (its message says why); say how long
+# it took.
+run_check() {
+	_name=$1
+	_t0=$(date +%s)
+	shift
+	"$TOP/scripts/$_name.sh" "$@" || result FAIL "$_name" "the check stopped; see its message above"
+	printf '[%s] %s took %ss\n' "$(date +%T)" "$_name" $(($(date +%s) - _t0))
+}
+
 die() {
 	echo "error: $*" >&2
 	exit 1
@@ -50,4 +61,20 @@ die() {
 RESULTS_FILE=$(realpath -m "${RESULTS_FILE:-$BUILD/results.txt}")
 result() {
 	printf '%s %s%s\n' "$1" "$2" "${3:+ # $3}" | tee -a "$RESULTS_FILE"
+}
+
+# git_identity: "Name <email>" of whoever runs the harness, from their git
+# configuration (the sender and Signed-off-by of the mails); fails if unset.
+git_identity() {
+	_name=$(git config user.name || true)
+	_email=$(git config user.email || true)
+	[ -n "$_name" ] && [ -n "$_email" ] || return 1
+	printf '%s <%s>\n' "$_name" "$_email"
+}
+
+# require_identity: stop unless git_identity has one
+require_identity() {
+	git_identity >/dev/null || die "no git identity to send and sign off the mails as:
+set it with git config --global user.name 'Your Name' and
+git config --global user.email you@example.org (the harness invents none)"
 }
