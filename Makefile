@@ -4,7 +4,7 @@
 S := scripts
 
 .PHONY: help deps base apply export kernel perf selftests vm-tests host-tests \
-	checkpatch check check-bisect check-cross demo clean
+	checkpatch check check-bisect check-cross demo bench clean
 
 help:
 	@echo 'make check        - everything, from a fresh clone: ends with "N passed, N failed, N skipped"'
@@ -21,6 +21,7 @@ help:
 	@echo 'make checkpatch   - checkpatch.pl --strict on every patch'
 	@echo 'make check-bisect - build the kernel, perf and selftests at every patch of the series'
 	@echo 'make check-cross  - build tinyconfig+PERF_EVENTS kernels for i386, arm64, arm, riscv, mips, parisc'
+	@echo 'make bench        - measure bytes and time per sample of each register request, perf tool throughput: build/bench/ (Documentation/performance.rst)'
 	@echo 'make clean        - remove build/ outputs but keep the base and ccache'
 
 deps:
@@ -51,5 +52,7 @@ check-cross:
 	$(S)/cross-build.sh
 demo:
 	$(S)/demo.sh
+bench:
+	$(S)/bench.sh
 clean:
-	rm -rf build/src build/kernel build/perf build/selftests build/vm-out build/vm-out-* build/logs build/results.txt
+	rm -rf build/src build/kernel build/perf build/selftests build/bench build/vm-out build/vm-out-* build/logs build/results.txt
