@@ -56,7 +56,7 @@ awk -F, -v OFS=, '
 	}
 	END {
 		print "command,data,samples,MB,seconds,MB_per_s,samples_per_s,peak_rss_MB," \
-			"ymm_vs_gpr_per_byte,ymm_vs_gpr_per_sample"
+			"peak_anon_MB,ymm_vs_gpr_per_byte,ymm_vs_gpr_per_sample"
 		for (i = 2; i <= n; i++) {
 			split(line[i], f, ",")
 			rb = rs = ""
@@ -66,7 +66,7 @@ awk -F, -v OFS=, '
 			}
 			print f[6], f[1], f[4], sprintf("%.1f", f[5] / 1e6), f[7], \
 				sprintf("%.1f", mb[i]), sprintf("%.0f", sp[i]), \
-				sprintf("%.1f", f[8] / 1024), rb, rs
+				sprintf("%.1f", f[8] / 1024), sprintf("%.1f", f[9] / 1024), rb, rs
 		}
 	}
 ' "$dir/perf-tool.csv" >"$dir/perf-tool-table.csv"
