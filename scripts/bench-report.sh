@@ -84,7 +84,7 @@ awk -F, -v OFS=, '
 
 # Requests measured in the guest: extra guest instructions per sample over
 # GPRs only against the requested bytes, and the host floor in ns.
-awk -F, 'NR > 1 && $11 != "" && $5 > 0 { print $5, $11, $15, $17, $1 }' \
+awk -F, 'NR > 1 && $11 != "" && $5 > 0 { gsub(/ /, "_", $1); print $5, $11, $15, $17, $1 }' \
 	"$dir/bench.csv" >"$dir/plot.dat"
 gnuplot <<EOG
 set terminal pngcairo size 900,600 noenhanced
