@@ -23,14 +23,17 @@ cat "$RESULTS/simd-bench.csv"
 [ "$mode" = record ] || exit 0
 
 # Size the runs in samples of $period ns: the loop's speed, in ps per
-# iteration, without sampling; a sample costs the task the time per sample
+# iteration, without sampling (the difference of a run of 2 x 10^8 and one
+# of 10^8 iterations, without the start of the process); a sample costs the task the time per sample
 # simd-bench measured for the same registers, so one comes every $period
 # minus that of the loop's own time. perf record runs on the CPU of the
 # workload: under -icount the other CPU's instructions would advance the
 # clock of cpu-clock too.
 t0=$(date +%s%N)
 "$bin/simd-bench" -w 100000000
-ps_per_iter=$((($(date +%s%N) - t0) / 100000 + 1))
+t1=$(date +%s%N)
+"$bin/simd-bench" -w 200000000
+ps_per_iter=$((($(date +%s%N) - 2 * t1 + t0) / 100000 + 1))
 gprs=ax,bx,cx,dx,si,di,bp,sp,ip,flags,cs,ss,r8,r9,r10,r11,r12,r13,r14,r15
 for kind in gpr ymm; do
 	regs=$gprs
