@@ -4,7 +4,7 @@
 S := scripts
 
 .PHONY: help deps base apply export kernel perf selftests vm-tests host-tests perf-suite \
-	checkpatch check check-bisect check-cross submission demo clean
+	checkpatch check check-bisect check-cross submission demo bench clean
 
 help:
 	@echo 'make check        - everything, from a fresh clone: ends with "N passed, N failed, N skipped"'
@@ -23,6 +23,7 @@ help:
 	@echo 'make check-bisect - build the kernel, perf and selftests at every patch; record them in kernel/bisect-verified'
 	@echo 'make check-cross  - build tinyconfig+PERF_EVENTS kernels for i386, arm64, arm, riscv, mips, parisc'
 	@echo 'make submission   - W=1, sparse, kernel-doc, uapi and bisect checks, then the mails in build/outgoing/vN (sends nothing)'
+	@echo 'make bench        - measure bytes and time per sample of each register request, perf tool throughput: build/bench/ (Documentation/performance.rst)'
 	@echo 'make clean        - remove build/ outputs but keep the base and ccache'
 
 deps:
@@ -57,6 +58,8 @@ submission: base
 	$(S)/submission.sh
 demo:
 	$(S)/demo.sh
+bench:
+	$(S)/bench.sh
 clean:
-	rm -rf build/src build/kernel build/perf build/selftests build/vm-out build/vm-out-* build/perf-suite build/logs build/results.txt \
+	rm -rf build/src build/kernel build/perf build/selftests build/bench build/vm-out build/vm-out-* build/perf-suite build/logs build/results.txt \
 		build/warnings build/bisect-* build/mails build/outgoing build/submission-checks.txt

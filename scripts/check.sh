@@ -56,6 +56,7 @@ built=1
 step build-kernel "$TOP/scripts/build-kernel.sh" || built=0
 step build-perf "$TOP/scripts/build-perf.sh" || built=0
 step build-selftests "$TOP/scripts/build-selftests.sh" || built=0
+step build-bench "$TOP/scripts/build-bench.sh" || built=0
 
 if [ "$built" = 1 ]; then
 	step vm-tests "$TOP/scripts/vm-tests.sh" || true

@@ -9,6 +9,9 @@
 #      VM_CPU    QEMU CPU model (default max; e.g. qemu64 has no XSAVE)
 #      VM_APPEND extra words for the kernel command line (e.g. noxsave)
 #      VM_SHARES more host directories the guest needs, ':'-separated
+#      VM_ICOUNT QEMU -icount options, e.g. shift=0: the guest clock then
+#                advances one nanosecond per guest instruction, so guest
+#                time is an instruction count (single-threaded TCG)
 # The guest mounts a tmpfs on /tmp and /run over the shared root, which hides
 # what the host has there. So the checkout ($TOP), the build directory
 # ($BUILD), the guest script's directory and VM_SHARES are also shared
@@ -29,6 +32,10 @@ out=${VM_OUT:-$BUILD/vm-out}
 timeout=${VM_TIMEOUT:-900}
 cpu=${VM_CPU:-max}
 append=${VM_APPEND:-}
+icount=${VM_ICOUNT:-}
+# -icount cannot run a vCPU per host thread
+accel=tcg,thread=multi
+[ -z "$icount" ] || accel=tcg,thread=single
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -83,11 +90,11 @@ while IFS= read -r d; do
 done <"$out/share-dirs"
 rm -f "$out/share-dirs"
 
-echo "vm-run: -cpu $cpu${append:+, kernel command line + $append};" \
+echo "vm-run: -cpu $cpu${icount:+, -icount $icount}${append:+, kernel command line + $append};" \
 	"9p shares: $(tr '\n' ' ' <"$out/shares")"
 rc=0
 timeout --foreground -k 10 "$timeout" qemu-system-x86_64 \
-	-accel tcg,thread=multi -cpu "$cpu" -smp 2 -m 2G \
+	-accel "$accel" ${icount:+-icount "$icount"} -cpu "$cpu" -smp 2 -m 2G \
 	-nographic -no-reboot -nodefaults -serial "file:$serial" \
 	-kernel "$kernel" \
 	-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \

@@ -2,7 +2,8 @@
 # Boot the built kernel in the VM and add the verdicts of its test runs to
 # $RESULTS_FILE:
 #   [cpu max]     the whole guest test plan (selftests/guest-tests.sh) on QEMU's
-#                 -cpu max (XSAVE, AVX2), output in build/vm-out;
+#                 -cpu max (XSAVE, AVX2), with the quick mode of 'make bench',
+#                 output in build/vm-out;
 #   [cpu qemu64]  only the simd_regs kselftest, on a CPU without XSAVE at all,
 #                 output in build/vm-out-qemu64;
 #   [noxsave]     only simd_regs, -cpu max with "noxsave" on the kernel command
@@ -36,7 +37,7 @@ vm() {
 	fi
 }
 
-vm "cpu max" "$BUILD/vm-out" max ""
+vm "cpu max" "$BUILD/vm-out" max "" -b "$BUILD/bench/bin"
 vm "cpu qemu64" "$BUILD/vm-out-qemu64" qemu64 "" -k simd_regs -l "cpu qemu64" -x
 vm "noxsave" "$BUILD/vm-out-noxsave" max noxsave -k simd_regs -l noxsave -x
 exit "$rc"

@@ -3,7 +3,7 @@
 # the perf_events kselftests, the KUnit results the kernel logged at boot, and
 # the perf tests of selftests/guest-perf-tests. Writes one verdict line per test
 # (PASS/FAIL/SKIP NAME [# why]) to $RESULTS/results.txt.
-# Usage: guest-tests.sh [-k PROG] [-l LABEL] [-x] TOP SRC STOUT POUT
+# Usage: guest-tests.sh [-k PROG] [-l LABEL] [-x] [-b BIN] TOP SRC STOUT POUT
 #   -k PROG   run only the perf_events kselftest program PROG and collect the
 #             KUnit results (no perf tests); scripts/vm-tests.sh uses it for
 #             the no-XSAVE runs
@@ -11,16 +11,21 @@
 #             case"), so that runs on different CPUs have names of their own
 #   -x        add a verdict that the guest CPU has no XSAVE (no "xsave" flag
 #             in /proc/cpuinfo), so that a no-XSAVE run cannot test the wrong CPU
+#   -b BIN    also run the benchmark of 'make bench' once in its quick mode
+#             (BIN/simd-bench -q, a few seconds): it must write its table,
+#             and every sample record must have the size of the formula
 set -u
 only=
 label=
 noxsave=0
-while getopts k:l:x opt; do
+bench=
+while getopts k:l:xb: opt; do
 	case $opt in
+	b) bench=$OPTARG ;;
 	k) only=$OPTARG ;;
 	l) label=$OPTARG ;;
 	x) noxsave=1 ;;
-	*) echo "usage: $0 [-k PROG] [-l LABEL] [-x] TOP SRC STOUT POUT" >&2; exit 2 ;;
+	*) echo "usage: $0 [-k PROG] [-l LABEL] [-x] [-b BIN] TOP SRC STOUT POUT" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -115,9 +120,25 @@ check_no_xsave() {
 	fi
 }
 
+# -b: simd-bench -q prints a CSV line per request of bench/requests.h (the
+# header, then one a request) and exits 0 only if every record it sampled
+# had the size and SIMD header of the formula.
+bench_quick() {
+	name="bench quick mode$tag"
+	csv=$RESULTS/bench-quick.csv
+	if ! "$bench/simd-bench" -q >"$csv" 2>"$RESULTS/bench-quick.err"; then
+		verdict FAIL "$name" "a record differs from the size formula or none was taken; see bench-quick.csv"
+	elif [ "$(grep -c ',ok$' "$csv")" = 0 ]; then
+		verdict FAIL "$name" "no request measured; see bench-quick.csv"
+	else
+		verdict PASS "$name"
+	fi
+}
+
 [ "$noxsave" = 0 ] || check_no_xsave
 run_kselftests
 collect_kunit
+[ -z "$bench" ] || bench_quick
 [ -z "$only" ] || exit 0
 "$top/scripts/perf-test-verdicts.sh" "$pout/perf" "$src" \
 	"$top/selftests/guest-perf-tests" "$RESULTS/perf-tests" | tee -a "$out"
