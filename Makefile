@@ -4,7 +4,7 @@
 S := scripts
 
 .PHONY: help deps base apply export kernel perf selftests vm-tests host-tests \
-	checkpatch check check-bisect check-cross demo clean
+	checkpatch check check-bisect check-cross demo fuzz-perf fuzz-perf-seeds clean
 
 help:
 	@echo 'make check        - everything, from a fresh clone: ends with "N passed, N failed, N skipped"'
@@ -21,6 +21,8 @@ help:
 	@echo 'make checkpatch   - checkpatch.pl --strict on every patch'
 	@echo 'make check-bisect - build the kernel, perf and selftests at every patch of the series'
 	@echo 'make check-cross  - build tinyconfig+PERF_EVENTS kernels for i386, arm64, arm, riscv, mips, parisc'
+	@echo 'make fuzz-perf    - fuzz perf'"'"'s sample parser and printers (libFuzzer, ASan, UBSan) for FUZZ_SECS (default 60)'
+	@echo 'make fuzz-perf-seeds - record the seed corpus of fuzz-perf in the VM (after make kernel perf)'
 	@echo 'make clean        - remove build/ outputs but keep the base and ccache'
 
 deps:
@@ -49,6 +51,10 @@ check-bisect:
 	$(S)/check-bisect.sh
 check-cross:
 	$(S)/cross-build.sh
+fuzz-perf:
+	$(S)/fuzz-perf.sh $(FUZZ_SECS)
+fuzz-perf-seeds:
+	$(S)/fuzz-perf-seeds.sh
 demo:
 	$(S)/demo.sh
 clean:
