@@ -15,12 +15,15 @@ haystack=$TMPDIR/haystack
 } >"$haystack"
 
 # rec NAME OPTION...: perf record the workload on cpu-clock with OPTIONs.
+# perf writes from its ring buffer, which the 9p share of $RESULTS cannot
+# take (EFAULT): record in $TMPDIR, then copy.
 rec() {
 	name=$1
 	shift
 	echo "== $name: perf record $*"
-	"$perf" record -q -o "$RESULTS/$name.data" -e cpu-clock -c 100000 "$@" \
+	"$perf" record -q -o "$TMPDIR/$name.data" -e cpu-clock -c 100000 "$@" \
 		-- grep -c zzzzzz "$haystack"
+	cp "$TMPDIR/$name.data" "$RESULTS/"
 }
 
 rec ymm-user-intr --user-regs=ip,sp,ymm -Iip,ymm0-15
