@@ -58,4 +58,4 @@ fuzz-perf-seeds:
 demo:
 	$(S)/demo.sh
 clean:
-	rm -rf build/src build/kernel build/perf build/selftests build/vm-out build/vm-out-* build/logs build/results.txt
+	rm -rf build/src build/kernel build/perf build/selftests build/vm-out build/vm-out-* build/fuzz-perf build/logs build/results.txt

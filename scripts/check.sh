@@ -1,7 +1,8 @@
 #!/bin/sh
 # The whole test run behind 'make check': fetch the base, apply the series,
 # checkpatch it, build kernel, perf and kselftests, run the guest test plan in
-# the VM and the host perf tests; end with "N passed, N failed, N skipped".
+# the VM and the host perf tests, fuzz perf's sample parser for a minute; end
+# with "N passed, N failed, N skipped".
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -64,4 +65,6 @@ else
 	result SKIP "vm-tests" "a build step failed"
 	result SKIP "host perf tests" "a build step failed"
 fi
+# A minute of fuzzing perf's sample parser and printers (tools-perf/fuzz)
+"$TOP/scripts/fuzz-perf.sh" 60 || true
 totals

@@ -23,4 +23,4 @@ for data in "$out"/*.data; do
 		"vm-$(basename "$data" .data)"
 done
 python3 "$TOP/tools-perf/fuzz/make-corpus.py" synth "$corpus"
-echo "$(ls "$corpus" | wc -l) inputs in $corpus"
+echo "$(find "$corpus" -type f | wc -l) inputs in $corpus"

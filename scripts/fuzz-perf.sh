@@ -46,6 +46,7 @@ echo "$opts $cflags" >"$obj/.build-options"
 rm -rf "$obj/libperf"
 
 # perfmake ARGS...: perf's make with the options above
+# shellcheck disable=SC2317 # called through run_logged
 perfmake() {
 	# shellcheck disable=SC2086 # $opts is a list of make variables
 	make -C "$SRC/tools/perf" O="$obj" $opts CC="ccache clang" HOSTCC=gcc \
@@ -56,7 +57,9 @@ perfmake() {
 # in parallel, which then race); the compiler flags and libraries of perf's
 # own link, as the harness includes perf's headers, whose structs depend on
 # the HAVE_* of the configuration; the harness linked against them.
+# shellcheck disable=SC2016 # make expands these
 flags_rule='$(OUTPUT)fuzz-flags: FORCE ; @printf "%s\n" "$(CFLAGS)" "$(EXTLIBS)" >$@'
+# shellcheck disable=SC2317 # called through run_logged
 build() {
 	for a in libperf-util.a libperf-ui.a libpmu-events.a; do
 		perfmake "$obj/$a" || return 1

@@ -127,9 +127,13 @@ def regs_layout(attr, body):
             hdr = struct.unpack_from('<4H', body, pos)
             key.append(hdr)
             pos += 8 * (1 + hdr[0] * hdr[1] + hdr[2] * hdr[3])
-        if bit == S_REGS_USER and st & S_STACK_USER:
-            size = u64()
-            pos += 8 + size + (8 if size else 0)
+        if bit == S_REGS_USER:
+            if st & S_STACK_USER:
+                size = u64()
+                pos += 8 + size + (8 if size else 0)
+            for skip in (S_WEIGHT | S_WEIGHT_STRUCT, S_DATA_SRC, S_TRANSACTION):
+                if st & skip:
+                    pos += 8
     return tuple(key)
 
 

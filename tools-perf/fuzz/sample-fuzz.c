@@ -24,13 +24,11 @@
  */
 #include <byteswap.h>
 #include <elf.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/perf_event.h>
