@@ -175,8 +175,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		perf_event_header__bswap(&event->header);
 	event->header.type = PERF_RECORD_SAMPLE;
 	event->header.size = rec_size;
-	if (swap)
-		perf_event__swap(event, attr.sample_id_all);
+	/* A session skips a record it cannot swap */
+	if (swap && perf_event__swap(event, attr.sample_id_all)) {
+		free(event);
+		return -1;
+	}
 
 	evlist = evlist__new();
 	evsel = evsel__new(&attr);
