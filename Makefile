@@ -4,7 +4,7 @@
 S := scripts
 
 .PHONY: help deps base apply export kernel perf selftests vm-tests host-tests perf-suite \
-	checkpatch check check-bisect check-cross submission demo bench clean
+	checkpatch check check-bisect check-cross submission demo bench fuzz-perf fuzz-perf-seeds clean
 
 help:
 	@echo 'make check        - everything, from a fresh clone: ends with "N passed, N failed, N skipped"'
@@ -24,6 +24,8 @@ help:
 	@echo 'make check-cross  - build tinyconfig+PERF_EVENTS kernels for i386, arm64, arm, riscv, mips, parisc'
 	@echo 'make submission   - W=1, sparse, kernel-doc, uapi and bisect checks, then the mails in build/outgoing/vN (sends nothing)'
 	@echo 'make bench        - measure bytes and time per sample of each register request, perf tool throughput: build/bench/ (Documentation/performance.rst)'
+	@echo 'make fuzz-perf    - fuzz perf'"'"'s sample parser and printers (libFuzzer, ASan, UBSan) for FUZZ_SECS (default 60)'
+	@echo 'make fuzz-perf-seeds - record the seed corpus of fuzz-perf in the VM (after make kernel perf)'
 	@echo 'make clean        - remove build/ outputs but keep the base and ccache'
 
 deps:
@@ -56,10 +58,14 @@ check-cross:
 	$(S)/cross-build.sh
 submission: base
 	$(S)/submission.sh
+fuzz-perf:
+	$(S)/fuzz-perf.sh $(FUZZ_SECS)
+fuzz-perf-seeds:
+	$(S)/fuzz-perf-seeds.sh
 demo:
 	$(S)/demo.sh
 bench:
 	$(S)/bench.sh
 clean:
-	rm -rf build/src build/kernel build/perf build/selftests build/bench build/vm-out build/vm-out-* build/perf-suite build/logs build/results.txt \
+	rm -rf build/src build/kernel build/perf build/selftests build/bench build/vm-out build/vm-out-* build/perf-suite build/fuzz-perf build/logs build/results.txt \
 		build/warnings build/bisect-* build/mails build/outgoing build/submission-checks.txt

@@ -2,9 +2,10 @@
 # The whole test run behind 'make check': fetch the base, apply the series,
 # checkpatch it, build kernel, perf and kselftests, run the guest test plan in
 # the VM, the host perf tests and the whole perf test suite in the VM
-# (scripts/perf-suite.sh), then the submission checks (W=1, sparse,
-# kernel-doc, uapi compatibility, checkpatch of the mails, the patches not
-# built on their own before); end with "N passed, N failed, N skipped".
+# (scripts/perf-suite.sh), fuzz perf's sample parser for a minute, then the
+# submission checks (W=1, sparse, kernel-doc, uapi compatibility, checkpatch
+# of the mails, the patches not built on their own before); end with
+# "N passed, N failed, N skipped".
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -70,6 +71,8 @@ else
 	result SKIP "host perf tests" "a build step failed"
 	result SKIP "perf suite" "a build step failed"
 fi
+# A minute of fuzzing perf's sample parser and printers (tools-perf/fuzz)
+"$TOP/scripts/fuzz-perf.sh" 60 || true
 
 # The checks of 'make submission' (Documentation/submission.rst)
 run_check check-warnings
