@@ -4,7 +4,7 @@
 S := scripts
 
 .PHONY: help deps base apply export kernel perf selftests vm-tests host-tests \
-	checkpatch check check-bisect check-cross demo clean
+	checkpatch check check-debug fuzz check-bisect check-cross demo clean
 
 help:
 	@echo 'make check        - everything, from a fresh clone: ends with "N passed, N failed, N skipped"'
@@ -19,6 +19,10 @@ help:
 	@echo 'make vm-tests     - run the guest test plan (selftests/guest-tests.sh) in the VM'
 	@echo 'make host-tests   - run the host perf test subset (tools-perf/host-tests)'
 	@echo 'make checkpatch   - checkpatch.pl --strict on every patch'
+	@echo 'make check-debug  - build the debug kernel (kernel/debug.config) and run the simd_regs kselftest,'
+	@echo '                    KUnit, the recording perf tests, the FPU stress and 2 minutes of the fuzzer on it'
+	@echo 'make fuzz         - the perf_event_open fuzzer on the debug kernel for FUZZ_SECS (default 120),'
+	@echo '                    FUZZ_SEED=N replays a run'
 	@echo 'make check-bisect - build the kernel, perf and selftests at every patch of the series'
 	@echo 'make check-cross  - build tinyconfig+PERF_EVENTS kernels for i386, arm64, arm, riscv, mips, parisc'
 	@echo 'make clean        - remove build/ outputs but keep the base and ccache'
@@ -45,6 +49,10 @@ checkpatch:
 	$(S)/checkpatch-series.sh
 check:
 	$(S)/check.sh
+check-debug:
+	$(S)/check-debug.sh
+fuzz:
+	$(S)/check-debug.sh fuzz
 check-bisect:
 	$(S)/check-bisect.sh
 check-cross:
@@ -52,4 +60,4 @@ check-cross:
 demo:
 	$(S)/demo.sh
 clean:
-	rm -rf build/src build/kernel build/perf build/selftests build/vm-out build/vm-out-* build/logs build/results.txt
+	rm -rf build/src build/kernel build/kernel-debug build/perf build/selftests build/vm-out build/vm-out-* build/logs build/results.txt
