@@ -243,6 +243,8 @@ static __u64 gen_regs(int simd)
 	}
 }
 
+static void workload(unsigned int round);
+
 static void gen_attr(__u64 index, unsigned char *buf, unsigned int *size)
 {
 	struct perf_event_attr *a = (struct perf_event_attr *)buf;
@@ -269,7 +271,7 @@ static void gen_attr(__u64 index, unsigned char *buf, unsigned int *size)
 
 		a->config = 0;
 		a->bp_type = one_in(10) ? below(16) : bp_types[below(4)];
-		a->bp_addr = a->bp_type == HW_BREAKPOINT_X ? (__u64)(uintptr_t)&getppid :
+		a->bp_addr = a->bp_type == HW_BREAKPOINT_X ? (__u64)(uintptr_t)&workload :
 			     (__u64)(uintptr_t)&bp_var;
 		a->bp_len = one_in(10) ? below(16) : 1u << below(4);
 	}
@@ -512,6 +514,7 @@ static void run_event(int fd, struct perf_event_attr *a)
 	char buf[4096];
 	const char *err;
 	double end;
+	ssize_t n;
 
 	if (a->sample_period && !ring_map(&ring, fd, 1u << below(4)))
 		st.mapped++;
@@ -525,8 +528,10 @@ static void run_event(int fd, struct perf_event_attr *a)
 			break;
 	}
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
-	if (read(fd, buf, sizeof(buf)) <= 0)
-		fail("read() of the counter: %s", strerror(errno));
+	/* A pinned event that could not be scheduled reads as end of file */
+	n = read(fd, buf, sizeof(buf));
+	if (n < 0 || (!n && !a->pinned))
+		fail("read() of the counter: %s", n ? strerror(errno) : "end of file");
 	if (ring.base) {
 		err = ring_drain(&ring, check_record, a);
 		if (err)
