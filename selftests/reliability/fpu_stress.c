@@ -5,9 +5,9 @@
  * N tasks (processes, default 4) each load a pattern of their own into
  * every vector register the CPU has (XMM0-15 with SSE, YMM0-15 with AVX,
  * ZMM0-31 and k0-k7 with AVX-512: CPUID and XCR0 decide at run time), keep
- * it across syscalls (sched_yield, nanosleep, getppid) and a user-mode
- * spin, and check every register after each iteration; the pattern changes
- * every iteration. A timer signal interrupts them: its handler clobbers
+ * it across a syscall (sched_yield, nanosleep or getppid, or none, by
+ * turns) and a user-mode spin, and check every register after each
+ * iteration; the pattern changes every iteration. A timer signal interrupts them: its handler clobbers
  * every vector register and sigreturn must restore them. Task 0 is traced:
  * the controller stops it again and again, rewrites its vector registers
  * with PTRACE_SETREGSET NT_X86_XSTATE, reads them back, and restores them.
@@ -74,9 +74,9 @@ static __u64 pattern(unsigned int task, __u64 gen, unsigned int reg, unsigned in
 }
 
 /*
- * cycle_*(in, out, nr, arg): load every register from in[], then 4 times
- * the syscall nr(arg) (none if nr < 0) and a user-mode spin of 2000 rounds,
- * then store every register to out[].
+ * cycle_*(in, out, nr, arg): load every register from in[], make the
+ * syscall nr(arg) (none if nr < 0), spin 1000 rounds in user mode, store
+ * every register to out[].
  */
 #define R16(m) m(0) m(1) m(2) m(3) m(4) m(5) m(6) m(7) \
 	       m(8) m(9) m(10) m(11) m(12) m(13) m(14) m(15)
@@ -99,22 +99,17 @@ static __u64 pattern(unsigned int task, __u64 gen, unsigned int reg, unsigned in
 #define CYCLE_BODY(LOADS, STORES)					\
 	LOADS								\
 	"mov %rsi, %r10\n\t"						\
-	"mov %rcx, %r8\n\t"						\
-	"mov $4, %r9\n"						\
-	"1:\n\t"							\
 	"test %rdx, %rdx\n\t"						\
-	"js 2f\n\t"							\
+	"js 1f\n\t"							\
 	"mov %rdx, %rax\n\t"						\
-	"mov %r8, %rdi\n\t"						\
+	"mov %rcx, %rdi\n\t"						\
 	"xor %esi, %esi\n\t"						\
 	"syscall\n"							\
+	"1:\n\t"							\
+	"mov $1000, %r11d\n"						\
 	"2:\n\t"							\
-	"mov $2000, %r11d\n"						\
-	"3:\n\t"							\
 	"dec %r11d\n\t"							\
-	"jnz 3b\n\t"							\
-	"dec %r9\n\t"							\
-	"jnz 1b\n\t"							\
+	"jnz 2b\n\t"							\
 	STORES								\
 	"ret\n\t"
 
@@ -216,7 +211,7 @@ static void fill(__u64 *in, unsigned int task, __u64 gen)
 static void task_main(unsigned int task)
 {
 	static const long nrs[] = { -1, SYS_sched_yield, SYS_nanosleep, SYS_getppid };
-	struct timespec ts = { 0, 50000 };
+	struct timespec ts = { 0, 10000 };
 	struct task_stats *me = &sh->t[task];
 	__u64 in[REG_QWORDS] __attribute__((aligned(64)));
 	__u64 out[REG_QWORDS] __attribute__((aligned(64)));
