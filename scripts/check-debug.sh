@@ -52,7 +52,7 @@ if [ "$mode" = fuzz ]; then
 	[ "$rc" = 0 ] || echo "fuzzing failed; see $out/perf_attr_fuzz.log and $out/serial.log" >&2
 	exit "$rc"
 fi
-[ ! -f "$out/results.txt" ] || cat "$out/results.txt" >>"$RESULTS_FILE"
+[ ! -f "$out/results.txt" ] || tee -a "$RESULTS_FILE" <"$out/results.txt"
 if [ "$rc" != 0 ]; then
 	result FAIL "vm-run [$label]" \
 		"$(cat "$out/failure" 2>/dev/null || echo "exit status $rc; see $out/serial.log")"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The whole test run behind 'make check': fetch the base, apply the series,
 # checkpatch it, build kernel, perf and kselftests, run the guest test plan in
-# the VM and the host perf tests; end with "N passed, N failed, N skipped".
+# the VM and the host perf tests, and with CHECK_DEBUG=1 (.ci/run) the debug
+# kernel's run (make check-debug); end with "N passed, N failed, N skipped".
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -60,6 +61,11 @@ if [ "$built" = 1 ]; then
 		cat "$BUILD/$d/results.txt" 2>/dev/null || true
 	done
 	"$TOP/scripts/host-tests.sh" || true
+	# The debug kernel's run (scripts/check-debug.sh) takes longer than a
+	# local 'make check' should; CI asks for it.
+	if [ "${CHECK_DEBUG:-0}" = 1 ]; then
+		"$TOP/scripts/check-debug.sh" || true
+	fi
 else
 	result SKIP "vm-tests" "a build step failed"
 	result SKIP "host perf tests" "a build step failed"
