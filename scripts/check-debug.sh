@@ -37,12 +37,12 @@ else
 fi
 out=$BUILD/vm-out-$label
 rc=0
-# Boot, kselftest, KUnit and perf tests take 10 minutes at most on the debug
-# kernel. acpi=noirq: the PCI interrupts come from the BIOS's routing table,
+# Boot, kselftest, KUnit and perf tests take up to 25 minutes on the debug
+# kernel on a busy 2-core host. acpi=noirq: the PCI interrupts come from the BIOS's routing table,
 # not from ACPI's _PRT, whose AML loop the debug kernel on a busy TCG host
 # can run past ACPICA's 30-second loop timeout, which leaves the 9p devices
 # without an interrupt and the boot hanging on the root file system.
-VM_APPEND=acpi=noirq VM_OUT=$out VM_TIMEOUT=$((stress_secs + fuzz_secs + 900)) \
+VM_APPEND=acpi=noirq VM_OUT=$out VM_TIMEOUT=$((stress_secs + fuzz_secs + 1800)) \
 	VM_SHARES="$SRC:$STOUT:$POUT" \
 	"$TOP/scripts/vm-run.sh" "$kdout/arch/x86/boot/bzImage" \
 	"$TOP/selftests/guest-tests.sh" "$@" -l "$label" \
