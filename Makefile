@@ -4,7 +4,7 @@
 S := scripts
 
 .PHONY: help deps base apply export kernel perf selftests vm-tests host-tests perf-suite \
-	checkpatch check check-bisect check-cross submission demo bench fuzz-perf fuzz-perf-seeds clean
+	checkpatch check check-debug fuzz check-bisect check-cross submission demo bench fuzz-perf fuzz-perf-seeds clean
 
 help:
 	@echo 'make check        - everything, from a fresh clone: ends with "N passed, N failed, N skipped"'
@@ -20,6 +20,10 @@ help:
 	@echo 'make host-tests   - run the host perf test subset (tools-perf/host-tests)'
 	@echo 'make perf-suite   - run every perf test in the VM; fail on what passes on the base kernel only'
 	@echo 'make checkpatch   - checkpatch.pl --strict on every patch'
+	@echo 'make check-debug  - build the debug kernel (kernel/debug.config) and run the simd_regs kselftest,'
+	@echo '                    KUnit, the recording perf tests, the FPU stress and 2 minutes of the fuzzer on it'
+	@echo 'make fuzz         - the perf_event_open fuzzer on the debug kernel for FUZZ_SECS (default 120),'
+	@echo '                    FUZZ_SEED=N replays a run'
 	@echo 'make check-bisect - build the kernel, perf and selftests at every patch; record them in kernel/bisect-verified'
 	@echo 'make check-cross  - build tinyconfig+PERF_EVENTS kernels for i386, arm64, arm, riscv, mips, parisc'
 	@echo 'make submission   - W=1, sparse, kernel-doc, uapi and bisect checks, then the mails in build/outgoing/vN (sends nothing)'
@@ -52,6 +56,10 @@ checkpatch:
 	$(S)/checkpatch-series.sh
 check:
 	$(S)/check.sh
+check-debug:
+	$(S)/check-debug.sh
+fuzz:
+	$(S)/check-debug.sh fuzz
 check-bisect:
 	$(S)/check-bisect.sh --all
 check-cross:
@@ -67,5 +75,5 @@ demo:
 bench:
 	$(S)/bench.sh
 clean:
-	rm -rf build/src build/kernel build/perf build/selftests build/bench build/vm-out build/vm-out-* build/perf-suite build/fuzz-perf build/logs build/results.txt \
+	rm -rf build/src build/kernel build/kernel-debug build/perf build/selftests build/bench build/vm-out build/vm-out-* build/perf-suite build/fuzz-perf build/logs build/results.txt \
 		build/warnings build/bisect-* build/mails build/outgoing build/submission-checks.txt

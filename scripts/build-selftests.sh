@@ -1,6 +1,7 @@
 #!/bin/sh
 # Build and install the perf_events kselftests against the series' uapi headers
-# into $STOUT/install (run there by run_kselftest.sh in the guest).
+# into $STOUT/install (run there by run_kselftest.sh in the guest), and the
+# reliability programs of selftests/reliability into $STOUT/reliability.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -9,3 +10,4 @@ rm -rf "$STOUT"
 make -C "$SRC/tools/testing/selftests" TARGETS=perf_events \
 	KHDR_INCLUDES="-isystem $KOUT/usr/include" O="$STOUT/build" \
 	INSTALL_PATH="$STOUT/install" install
+make -C "$TOP/selftests/reliability" KHDR="$KOUT/usr/include" O="$STOUT/reliability"

@@ -2,7 +2,8 @@
 # The whole test run behind 'make check': fetch the base, apply the series,
 # checkpatch it, build kernel, perf and kselftests, run the guest test plan in
 # the VM, the host perf tests and the whole perf test suite in the VM
-# (scripts/perf-suite.sh), fuzz perf's sample parser for a minute, then the
+# (scripts/perf-suite.sh), with CHECK_DEBUG=1 (.ci/run) the debug kernel's
+# run (make check-debug), fuzz perf's sample parser for a minute, then the
 # submission checks (W=1, sparse, kernel-doc, uapi compatibility, checkpatch
 # of the mails, the patches not built on their own before); end with
 # "N passed, N failed, N skipped".
@@ -66,6 +67,11 @@ if [ "$built" = 1 ]; then
 	done
 	"$TOP/scripts/host-tests.sh" || true
 	run_logged perf-suite "$TOP/scripts/perf-suite.sh" || true
+	# The debug kernel's run (scripts/check-debug.sh) takes longer than a
+	# local 'make check' should; CI asks for it.
+	if [ "${CHECK_DEBUG:-0}" = 1 ]; then
+		"$TOP/scripts/check-debug.sh" || true
+	fi
 else
 	result SKIP "vm-tests" "a build step failed"
 	result SKIP "host perf tests" "a build step failed"

@@ -112,7 +112,7 @@ init=$TOP/scripts/vm-init.sh panic=-1 oops=panic softlockup_panic=1${append:+ $a
 # Once init has asked for the power-off ("sysrq: Power Off") the run is over:
 # init may die on the way out, which is no finding.
 if sed '/sysrq: Power Off/q' "$serial" |
-	grep -En 'WARNING:|BUG:|KASAN:|UBSAN:|Kernel panic|Oops|possible (recursive )?(circular )?locking|lockdep|Call Trace:' \
+	grep -En 'WARNING:|BUG:|KASAN:|UBSAN:|Kernel panic|Oops|possible (recursive )?(circular )?locking|turning off the locking correctness validator|Call Trace:' \
 		>"$out/kernel-problems.txt"; then
 	cat "$out/kernel-problems.txt" >&2
 	fail "the guest kernel logged problems; see $serial"

@@ -1,9 +1,11 @@
 #!/bin/sh
 # The in-guest test plan, run by scripts/vm-run.sh under the patched kernel:
 # the perf_events kselftests, the KUnit results the kernel logged at boot, and
-# the perf tests of selftests/guest-perf-tests. Writes one verdict line per test
+# the perf tests of selftests/guest-perf-tests, and the FPU integrity stress and
+# perf_event_open fuzzer of selftests/reliability. Writes one verdict line per test
 # (PASS/FAIL/SKIP NAME [# why]) to $RESULTS/results.txt.
-# Usage: guest-tests.sh [-k PROG] [-l LABEL] [-x] [-b BIN] TOP SRC STOUT POUT
+# Usage: guest-tests.sh [-k PROG] [-l LABEL] [-x] [-b BIN] [-P] [-R] [-s SECS]
+#                       [-f SECS] [-z SEED] TOP SRC STOUT POUT
 #   -k PROG   run only the perf_events kselftest program PROG and collect the
 #             KUnit results (no perf tests); scripts/vm-tests.sh uses it for
 #             the no-XSAVE runs
@@ -14,18 +16,36 @@
 #   -b BIN    also run the benchmark of 'make bench' once in its quick mode
 #             (BIN/simd-bench -q, a few seconds): it must write its table,
 #             and every sample record must have the size of the formula
+#   -P        with -k, run the perf tests too
+#   -R        run only the reliability programs (-s, -f): no kselftests, KUnit
+#             results or perf tests
+#   -s SECS   run the FPU integrity stress (fpu_stress) for SECS seconds;
+#             30 in the whole plan, none with -k or -R unless given
+#   -f SECS   run the perf_event_open fuzzer (perf_attr_fuzz) for SECS seconds
+#   -z SEED   the fuzzer's seed (default: its own, printed)
+# The reliability programs are in STOUT/reliability (selftests/reliability).
 set -u
 only=
 label=
 noxsave=0
 bench=
-while getopts k:l:xb: opt; do
+perf_tests=
+reliability_only=0
+stress_secs=
+fuzz_secs=0
+fuzz_seed=
+while getopts k:l:xb:PRs:f:z: opt; do
 	case $opt in
 	b) bench=$OPTARG ;;
 	k) only=$OPTARG ;;
 	l) label=$OPTARG ;;
 	x) noxsave=1 ;;
-	*) echo "usage: $0 [-k PROG] [-l LABEL] [-x] [-b BIN] TOP SRC STOUT POUT" >&2; exit 2 ;;
+	P) perf_tests=1 ;;
+	R) reliability_only=1 ;;
+	s) stress_secs=$OPTARG ;;
+	f) fuzz_secs=$OPTARG ;;
+	z) fuzz_seed=$OPTARG ;;
+	*) echo "usage: $0 [-k PROG] [-l LABEL] [-x] [-b BIN] [-P] [-R] [-s SECS] [-f SECS] [-z SEED] TOP SRC STOUT POUT" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -135,11 +155,31 @@ bench_quick() {
 	fi
 }
 
+# reliability NAME ARGS...: run the reliability program NAME (output in
+# NAME.log) and give it a verdict; its last lines are the summary.
+reliability() {
+	_prog=$1
+	shift
+	_log=$RESULTS/$_prog.log
+	if "$stout/reliability/$_prog" "$@" >"$_log" 2>&1; then
+		verdict PASS "$_prog$tag"
+	else
+		verdict FAIL "$_prog$tag" "$( (grep -m 1 '^FAIL' "$_log" || tail -n 1 "$_log") |
+			cut -c 1-150); see $_prog.log"
+	fi
+	grep "^$_prog: " "$_log"
+}
+
 [ "$noxsave" = 0 ] || check_no_xsave
-run_kselftests
-collect_kunit
-[ -z "$bench" ] || bench_quick
-[ -z "$only" ] || exit 0
+if [ "$reliability_only" = 0 ]; then
+	run_kselftests
+	collect_kunit
+	[ -z "$bench" ] || bench_quick
+fi
+[ -n "$stress_secs" ] || { [ -n "$only" ] || [ "$reliability_only" = 1 ]; } || stress_secs=30
+[ "${stress_secs:-0}" = 0 ] || reliability fpu_stress -t "$stress_secs"
+[ "$fuzz_secs" = 0 ] || reliability perf_attr_fuzz -t "$fuzz_secs" ${fuzz_seed:+-s "$fuzz_seed"}
+{ [ -z "$only" ] || [ -n "$perf_tests" ]; } && [ "$reliability_only" = 0 ] || exit 0
 "$top/scripts/perf-test-verdicts.sh" "$pout/perf" "$src" \
 	"$top/selftests/guest-perf-tests" "$RESULTS/perf-tests" | tee -a "$out"
 # The verdicts carry the outcome; the run itself succeeded.
