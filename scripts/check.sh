@@ -2,7 +2,7 @@
 # The whole test run behind 'make check': fetch the base, apply the series,
 # checkpatch it, build kernel, perf and kselftests, run the guest test plan in
 # the VM, the host perf tests and the whole perf test suite in the VM
-# (scripts/perf-suite.sh), with CHECK_DEBUG=1 (.ci/run) the debug kernel's
+# (scripts/perf-suite.sh), with CHECK_DEBUG=1 the debug kernel's
 # run (make check-debug), fuzz perf's sample parser for a minute, then the
 # submission checks (W=1, sparse, kernel-doc, uapi compatibility, checkpatch
 # of the mails, the patches not built on their own before); end with
