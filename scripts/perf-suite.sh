@@ -1,27 +1,27 @@
 #!/bin/sh
 # Regression guard over the whole 'perf test' suite, with the series' perf:
 # every suite runs, one at a time, in the VM on the series' kernel ($KOUT);
-# the failures not explained in selftests/perf-suite-environment run again
-# on the bare base's kernel (scripts/build-base-kernel.sh, built meanwhile),
-# and those that did not fail there, or failed fewer checks there, once more
-# on the series' kernel with twice the time limit. One verdict per test (per
-# case of a suite that has several), "perf suite: NAME", added to
-# $RESULTS_FILE:
+# the failures not explained in selftests/perf-suite-environment run once
+# more there, and those that fail again run on
+# the bare base's kernel (scripts/build-base-kernel.sh, built only then:
+# a cold build costs as much as the suite). One verdict per test (per case
+# of a suite that has several), "perf suite: NAME", added to $RESULTS_FILE:
 #   PASS  Ok on the series' kernel (or Ok on the retry: flaky, said so)
 #   SKIP  skipped there; or failing only the checks that
 #         selftests/perf-suite-environment expects to fail here, or the
 #         same checks as on the base's kernel
-#   FAIL  passing on the base's kernel, or failing fewer checks there, and
-#         failing twice on the series': a regression
+#   FAIL  failing twice on the series' kernel and passing on the base's,
+#         or failing checks there that pass on the base's: a regression
 # Exits non-zero on any FAIL. Output under $SUITE_OUT (build/perf-suite).
-# Env: SUITE_LIMIT   time limit of one suite in seconds (default 300)
+# Env: SUITE_LIMIT   time limit of one suite in seconds (default 600: the
+#                    slowest take about 300 on a loaded 2-core machine)
 #      SUITE_SHARDS  VMs that share out the suites side by side (default 2)
 #      SUITE_ONLY    run only these suite numbers (default: all)
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 out=${SUITE_OUT:-$BUILD/perf-suite}
-limit=${SUITE_LIMIT:-300}
+limit=${SUITE_LIMIT:-600}
 shards=${SUITE_SHARDS:-2}
 envlist=$TOP/selftests/perf-suite-environment
 series_bz=$KOUT/arch/x86/boot/bzImage
@@ -81,14 +81,7 @@ run() {
 	return "$_rc"
 }
 
-# The base's kernel builds while the series' kernel runs the suite, niced:
-# the VMs have the processors first. setsid: a process group of its own, to
-# stop it, make and all, when no test needs the base.
 t0=$(date +%s)
-setsid nice -n 10 "$TOP/scripts/build-base-kernel.sh" \
-	>"$LOGS/perf-suite-base-kernel.log" 2>&1 &
-build=$!
-
 all=${SUITE_ONLY:-$(cd "$SRC" && "$POUT/perf" test list 2>/dev/null |
 	sed -n 's/^ *\([0-9][0-9]*\): .*/\1/p')}
 [ -n "$all" ] || die "'perf test list' listed nothing"
@@ -103,20 +96,22 @@ checks() {
 	grep -E '\[ *(FAIL|Failed)' "$1" 2>/dev/null | sort -u || true
 }
 
-# regex NAME: the pattern selftests/perf-suite-environment gives NAME, if
-# any. Its entries are "NAME | PATTERN | WHY".
-regex() {
-	awk -F' [|] ' -v n="$1" '$0 !~ /^#/ && NF == 3 && $1 == n { print $2 }' "$envlist"
+# listed NAME FIELD: field FIELD (2: the pattern, 3: the reason) of the
+# entry for NAME in selftests/perf-suite-environment, if any. Its entries
+# are "NAME | PATTERN | WHY".
+listed() {
+	awk -F' [|] ' -v n="$1" -v f="$2" '$0 !~ /^#/ && NF == 3 && $1 == n { print $f }' "$envlist"
 }
 
-# explained NUM NAME: the failure of case NAME of suite NUM is what
-# selftests/perf-suite-environment expects here: the suite's log reports
-# failed checks and each matches the listed pattern. A suite that fails in
-# another way is not explained, so new failures in a listed suite count.
+# explained LABEL NUM NAME: the failure of case NAME of suite NUM in the run
+# LABEL is what selftests/perf-suite-environment expects here: the suite's
+# log reports failed checks and each matches the listed pattern. A suite
+# that fails in another way is not explained, so new failures in a listed
+# suite count.
 explained() {
-	_re=$(regex "$2")
+	_re=$(listed "$3" 2)
 	[ -n "$_re" ] || return 1
-	_f=$(checks "$out/run-series/$1.log")
+	_f=$(checks "$out/run-$1/$2.log")
 	[ -n "$_f" ] && ! printf '%s\n' "$_f" | grep -qvE "$_re"
 }
 
@@ -132,50 +127,44 @@ bad() {
 	case $1 in Ok | Skip*) return 1 ;; esac
 }
 
-# The suites with a failing case that is not explained.
-suspects=
-while IFS='|' read -r id r _ name; do
-	id=${id% } r=${r# } r=${r% } name=${name# }
-	n=${id%%.*}
-	if bad "$r" && ! explained "$n" "$name"; then
-		case " $suspects " in *" $n "*) ;; *) suspects="$suspects $n" ;; esac
-	fi
-done <"$out/series.txt"
-
-: >"$out/base.txt"
-: >"$out/retry.txt"
-if [ -z "$suspects" ]; then
-	kill -- -"$build" 2>/dev/null || true
-	wait "$build" 2>/dev/null || true
-elif wait "$build"; then
-	echo "perf suite: base's kernel built $(($(stat -c %Y "$LOGS/perf-suite-base-kernel.log") - t0))s after the start"
-	t1=$(date +%s)
-	# shellcheck disable=SC2086
-	run base "$base_bz" "$limit" $suspects ||
-		echo "perf suite: the run on the base's kernel failed: $(cat "$out/run-base/failure")"
-	echo "perf suite: $(printf %s "$suspects" | wc -w) suites on the base's kernel in $(($(date +%s) - t1))s"
-	# Run again on the series' kernel the suites that failed there and not
-	# on the base's, or that failed checks there that the base's passed.
-	retry=
-	for n in $suspects; do
-		if awk -F' [|] ' -v n="$n" '
-			FILENAME == ARGV[1] { base[$1] = $2; next }
-			{ s = $1; sub(/\..*/, "", s) }
-			s == n && $2 !~ /^(Ok|Skip)/ && (!($1 in base) || base[$1] ~ /^(Ok|Skip)/) { found = 1 }
-			END { exit !found }' "$out/base.txt" "$out/series.txt" ||
-			[ -n "$(new_checks "$n")" ]; then
-			retry="$retry $n"
+# unexplained LABEL: the suites of the run LABEL with a failing case that
+# is not explained
+unexplained() {
+	_u=
+	while IFS='|' read -r _id _r _ _name; do
+		_id=${_id% } _r=${_r# } _r=${_r% } _name=${_name# }
+		_n=${_id%%.*}
+		if bad "$_r" && ! explained "$1" "$_n" "$_name"; then
+			case " $_u " in *" $_n "*) ;; *) _u="$_u $_n" ;; esac
 		fi
-	done
-	if [ -n "$retry" ]; then
+	done <"$out/$1.txt"
+	echo "$_u"
+}
+
+suspects=$(unexplained series)
+: >"$out/retry.txt"
+: >"$out/base.txt"
+repeat=
+if [ -n "$suspects" ]; then
+	t1=$(date +%s)
+	# shellcheck disable=SC2086 # the suite numbers are words
+	run retry "$series_bz" "$limit" $suspects ||
+		verdict FAIL "perf suite vm-run [series, retry]" "$(cat "$out/run-retry/failure")"
+	echo "perf suite: $(printf %s "$suspects" | wc -w) suites again on the series' kernel in $(($(date +%s) - t1))s"
+	repeat=$(unexplained retry)
+fi
+if [ -n "$repeat" ]; then
+	t1=$(date +%s)
+	if "$TOP/scripts/build-base-kernel.sh" >"$LOGS/perf-suite-base-kernel.log" 2>&1; then
+		echo "perf suite: base's kernel built in $(($(date +%s) - t1))s"
 		t1=$(date +%s)
 		# shellcheck disable=SC2086
-		run retry "$series_bz" $((2 * limit)) $retry ||
-			verdict FAIL "perf suite vm-run [series, retry]" "$(cat "$out/run-retry/failure")"
-		echo "perf suite: $(printf %s "$retry" | wc -w) suites again on the series' kernel in $(($(date +%s) - t1))s"
+		run base "$base_bz" "$limit" $repeat ||
+			echo "perf suite: the run on the base's kernel failed: $(cat "$out/run-base/failure")"
+		echo "perf suite: $(printf %s "$repeat" | wc -w) suites on the base's kernel in $(($(date +%s) - t1))s"
+	else
+		verdict FAIL "perf suite base kernel" "does not build; see $LOGS/perf-suite-base-kernel.log"
 	fi
-else
-	verdict FAIL "perf suite base kernel" "does not build; see $LOGS/perf-suite-base-kernel.log"
 fi
 
 # result_of FILE ID: the result of case ID in FILE (series/base/retry.txt).
@@ -196,25 +185,24 @@ while IFS='|' read -r id r _ name; do
 		esac
 		continue
 	fi
-	if explained "$n" "$name"; then
-		verdict SKIP "$v" "expected here ($r): $(awk -F' [|] ' -v n="$name" \
-			'$0 !~ /^#/ && NF == 3 && $1 == n { print $3 }' "$envlist")"
+	if explained series "$n" "$name"; then
+		verdict SKIP "$v" "expected here ($r): $(listed "$name" 3)"
 		continue
 	fi
-	b=$(result_of "$out/base.txt" "$id")
 	again=$(result_of "$out/retry.txt" "$id")
-	if [ -z "$b" ]; then
-		verdict FAIL "$v" "$r on the series' kernel, no result on the base's kernel; see $log"
+	b=$(result_of "$out/base.txt" "$id")
+	if [ "$again" = Ok ]; then
+		verdict PASS "$v" "flaky: $r at first, Ok on a retry; see $log"
+	elif [ -n "$again" ] && ! bad "$again"; then
+		verdict SKIP "$v" "$again on a retry after $r; see $log"
+	elif [ -n "$again" ] && explained retry "$n" "$name"; then
+		verdict SKIP "$v" "expected here ($again on a retry after $r): $(listed "$name" 3)"
+	elif [ -z "$b" ]; then
+		verdict FAIL "$v" "$r on the series' kernel, ${again:-no result} on a retry, no result on the base's kernel; see $log"
 	elif bad "$b" && [ -z "$(new_checks "$n")" ]; then
 		verdict SKIP "$v" "fails on the base's kernel too ($r; base: $b), the same checks; see $log"
-	elif [ -z "$again" ]; then
-		verdict FAIL "$v" "$r on the series' kernel, $b on the base's kernel, no retry result; see $log"
-	elif [ "$again" = Ok ]; then
-		verdict PASS "$v" "flaky: $r at first, Ok on a retry; base's kernel: $b; see $log"
-	elif ! bad "$again"; then
-		verdict SKIP "$v" "$again on a retry after $r; base's kernel: $b"
 	else
-		verdict FAIL "$v" "regression: $b on the base's kernel, $r on the series' kernel and $again on a retry; checks failing only on the series' kernel: $(new_checks "$n" | tr '\n' ';'); see $log and $out/run-retry/$n.log"
+		verdict FAIL "$v" "regression: $b on the base's kernel, $r on the series' kernel and ${again:-no result} on a retry; checks failing only on the series' kernel: $(new_checks "$n" | tr '\n' ';'); see $log and $out/run-retry/$n.log"
 	fi
 done <"$out/series.txt"
 
