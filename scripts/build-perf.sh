@@ -2,9 +2,10 @@
 # Build perf from $SRC/tools/perf into $POUT. NO_RUST: the machine's rustc
 # objects break the LLVM gold plugin that ar loads. BPF and the JSON event
 # tables (a long compile) are not needed by the tests. Nor is libLLVM (perf
-# falls back to objdump and addr2line), whose loading at every start costs
-# about 3 seconds under QEMU TCG: five times what the rest of a 'perf
-# version' there costs, and the VM tests run perf thousands of times.
+# then disassembles with objdump and finds source lines with libdw), whose
+# loading at every start costs about 3 seconds under QEMU TCG: five times
+# what the rest of a 'perf version' there costs, and the VM tests run perf
+# thousands of times.
 # Python is, for perf script -s and the perf python module: built against
 # Debian's python3-dev through /usr/bin/python3, not whichever python3 comes
 # first in PATH.

@@ -1,17 +1,19 @@
 #!/bin/sh
 # Regression guard over the whole 'perf test' suite, with the series' perf:
 # every suite runs, one at a time, in the VM on the series' kernel ($KOUT);
-# the failures not explained in selftests/perf-suite-environment run once
-# more there, and those that fail again run on
-# the bare base's kernel (scripts/build-base-kernel.sh, built only then:
-# a cold build costs as much as the suite). One verdict per test (per case
-# of a suite that has several), "perf suite: NAME", added to $RESULTS_FILE:
-#   PASS  Ok on the series' kernel (or Ok on the retry: flaky, said so)
-#   SKIP  skipped there; or failing only the checks that
-#         selftests/perf-suite-environment expects to fail here, or the
-#         same checks as on the base's kernel
-#   FAIL  failing twice on the series' kernel and passing on the base's,
-#         or failing checks there that pass on the base's: a regression
+# the suites with a failure that selftests/perf-suite-environment does not
+# explain run once more there, and those that fail again (or give no
+# result) run on the bare base's kernel (scripts/build-base-kernel.sh,
+# built only then). One verdict per test (per case of a suite that has
+# several), "perf suite: NAME", added to $RESULTS_FILE:
+#   PASS  Ok on the series' kernel, or Ok on the retry (flaky, said so)
+#   SKIP  skipped there; or FAILED on the checks that
+#         selftests/perf-suite-environment expects to fail here, at first
+#         or on the retry; or failing twice, and on the base's kernel the
+#         same way (the same result, no check failing only on the series')
+#   FAIL  anything else that failed twice on the series' kernel: passing
+#         or skipped on the base's kernel, failing in another way there, or
+#         no result there or on the retry; and every suite with no result
 # Exits non-zero on any FAIL. Output under $SUITE_OUT (build/perf-suite).
 # Env: SUITE_LIMIT   time limit of one suite in seconds (default 600: the
 #                    slowest take about 300 on a loaded 2-core machine)
@@ -103,22 +105,27 @@ listed() {
 	awk -F' [|] ' -v n="$1" -v f="$2" '$0 !~ /^#/ && NF == 3 && $1 == n { print $f }' "$envlist"
 }
 
-# explained LABEL NUM NAME: the failure of case NAME of suite NUM in the run
-# LABEL is what selftests/perf-suite-environment expects here: the suite's
-# log reports failed checks and each matches the listed pattern. A suite
-# that fails in another way is not explained, so new failures in a listed
-# suite count.
+# explained LABEL NUM NAME RESULT: case NAME of suite NUM had RESULT in
+# the run LABEL, and that is what selftests/perf-suite-environment expects
+# here: perf called it FAILED (not a timeout or a crash) and each failed
+# check in the suite's log matches the listed pattern. A suite that fails in
+# another way is not explained, so new failures in a listed suite count.
 explained() {
+	[ "$4" = FAILED ] || return 1
 	_re=$(listed "$3" 2)
 	[ -n "$_re" ] || return 1
 	_f=$(checks "$out/run-$1/$2.log")
 	[ -n "$_f" ] && ! printf '%s\n' "$_f" | grep -qvE "$_re"
 }
 
-# new_checks NUM: the checks that failed in suite NUM on the series' kernel
-# and not on the base's.
+# new_checks NUM: the checks that failed in suite NUM on the series' kernel,
+# in both runs when the retry has a log, and not on the base's.
 new_checks() {
 	checks "$out/run-series/$1.log" >"$out/checks.series"
+	if [ -f "$out/run-retry/$1.log" ]; then
+		checks "$out/run-retry/$1.log" | comm -12 "$out/checks.series" - >"$out/checks.both"
+		mv "$out/checks.both" "$out/checks.series"
+	fi
 	checks "$out/run-base/$1.log" >"$out/checks.base"
 	comm -23 "$out/checks.series" "$out/checks.base"
 }
@@ -127,38 +134,57 @@ bad() {
 	case $1 in Ok | Skip*) return 1 ;; esac
 }
 
-# unexplained LABEL: the suites of the run LABEL with a failing case that
-# is not explained
-unexplained() {
-	_u=
-	while IFS='|' read -r _id _r _ _name; do
-		_id=${_id% } _r=${_r# } _r=${_r% } _name=${_name# }
-		_n=${_id%%.*}
-		if bad "$_r" && ! explained "$1" "$_n" "$_name"; then
-			case " $_u " in *" $_n "*) ;; *) _u="$_u $_n" ;; esac
-		fi
-	done <"$out/$1.txt"
-	echo "$_u"
+# result_of FILE ID: the result of case ID in FILE (series/base/retry.txt).
+result_of() {
+	awk -F' [|] ' -v id="$2" '$1 == id { print $2 }' "$1"
 }
 
-suspects=$(unexplained series)
+# add_suite NUM: add suite NUM to $suites, once
+add_suite() {
+	case " $suites " in *" $1 "*) ;; *) suites="$suites $1" ;; esac
+}
+
+# The suites with a case that failed on the series' kernel, not explained.
+suites=
+while IFS='|' read -r id r _ name; do
+	id=${id% } r=${r# } r=${r% } name=${name# }
+	if bad "$r" && ! explained series "${id%%.*}" "$name" "$r"; then
+		add_suite "${id%%.*}"
+	fi
+done <"$out/series.txt"
+suspects=$suites
+
 : >"$out/retry.txt"
 : >"$out/base.txt"
-repeat=
+suites=
 if [ -n "$suspects" ]; then
 	t1=$(date +%s)
 	# shellcheck disable=SC2086 # the suite numbers are words
 	run retry "$series_bz" "$limit" $suspects ||
 		verdict FAIL "perf suite vm-run [series, retry]" "$(cat "$out/run-retry/failure")"
 	echo "perf suite: $(printf %s "$suspects" | wc -w) suites again on the series' kernel in $(($(date +%s) - t1))s"
-	repeat=$(unexplained retry)
+	# Those with such a case that is not Ok on the retry, nor failing
+	# there as expected (no result included)
+	while IFS='|' read -r id r _ name; do
+		id=${id% } r=${r# } r=${r% } name=${name# }
+		n=${id%%.*}
+		case " $suspects " in *" $n "*) ;; *) continue ;; esac
+		if ! bad "$r" || explained series "$n" "$name" "$r"; then
+			continue
+		fi
+		again=$(result_of "$out/retry.txt" "$id")
+		if [ "$again" != Ok ] && ! explained retry "$n" "$name" "$again"; then
+			add_suite "$n"
+		fi
+	done <"$out/series.txt"
 fi
+repeat=$suites
 if [ -n "$repeat" ]; then
 	t1=$(date +%s)
 	if "$TOP/scripts/build-base-kernel.sh" >"$LOGS/perf-suite-base-kernel.log" 2>&1; then
 		echo "perf suite: base's kernel built in $(($(date +%s) - t1))s"
 		t1=$(date +%s)
-		# shellcheck disable=SC2086
+		# shellcheck disable=SC2086 # the suite numbers are words
 		run base "$base_bz" "$limit" $repeat ||
 			echo "perf suite: the run on the base's kernel failed: $(cat "$out/run-base/failure")"
 		echo "perf suite: $(printf %s "$repeat" | wc -w) suites on the base's kernel in $(($(date +%s) - t1))s"
@@ -166,11 +192,6 @@ if [ -n "$repeat" ]; then
 		verdict FAIL "perf suite base kernel" "does not build; see $LOGS/perf-suite-base-kernel.log"
 	fi
 fi
-
-# result_of FILE ID: the result of case ID in FILE (series/base/retry.txt).
-result_of() {
-	awk -F' [|] ' -v id="$2" '$1 == id { print $2 }' "$1"
-}
 
 # One verdict per case of the series' run.
 while IFS='|' read -r id r _ name; do
@@ -185,7 +206,7 @@ while IFS='|' read -r id r _ name; do
 		esac
 		continue
 	fi
-	if explained series "$n" "$name"; then
+	if explained series "$n" "$name" "$r"; then
 		verdict SKIP "$v" "expected here ($r): $(listed "$name" 3)"
 		continue
 	fi
@@ -193,18 +214,23 @@ while IFS='|' read -r id r _ name; do
 	b=$(result_of "$out/base.txt" "$id")
 	if [ "$again" = Ok ]; then
 		verdict PASS "$v" "flaky: $r at first, Ok on a retry; see $log"
-	elif [ -n "$again" ] && ! bad "$again"; then
-		verdict SKIP "$v" "$again on a retry after $r; see $log"
-	elif [ -n "$again" ] && explained retry "$n" "$name"; then
+	elif explained retry "$n" "$name" "$again"; then
 		verdict SKIP "$v" "expected here ($again on a retry after $r): $(listed "$name" 3)"
 	elif [ -z "$b" ]; then
 		verdict FAIL "$v" "$r on the series' kernel, ${again:-no result} on a retry, no result on the base's kernel; see $log"
-	elif bad "$b" && [ -z "$(new_checks "$n")" ]; then
-		verdict SKIP "$v" "fails on the base's kernel too ($r; base: $b), the same checks; see $log"
+	elif bad "$b" && { [ "$b" = "$r" ] || [ "$b" = "$again" ]; } &&
+		[ -z "$(new_checks "$n")" ]; then
+		verdict SKIP "$v" "fails on the base's kernel too ($r, then ${again:-no result}; base: $b), no check failing only on the series' kernel; see $log"
 	else
 		verdict FAIL "$v" "regression: $b on the base's kernel, $r on the series' kernel and ${again:-no result} on a retry; checks failing only on the series' kernel: $(new_checks "$n" | tr '\n' ';'); see $log and $out/run-retry/$n.log"
 	fi
 done <"$out/series.txt"
+
+# A suite with no result line (its VM died before it) fails by name.
+for n in $all; do
+	grep -q "^${n}[ .]" "$out/series.txt" ||
+		verdict FAIL "perf suite: suite $n" "no result on the series' kernel; see $out/run-series/failure"
+done
 
 tee -a "$RESULTS_FILE" <"$verdicts" | grep -E '^FAIL|flaky' || true
 p=$(grep -c '^PASS ' "$verdicts" || true)

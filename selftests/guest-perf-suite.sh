@@ -35,9 +35,11 @@ mkdir -p "$logs" /tmp/perf-suite
 PATH=$pout:$PATH
 # perf gives up reading a process's /proc/PID/maps after 500 ms; under TCG,
 # about 60 times slower than the host, and beside a second VM that is too
-# short and tests fail at random ("Reading /proc/.../maps time out").
-printf '[core]\n\tproc-map-timeout = 5000\n' >/tmp/perf-suite/perfconfig
-PERF_CONFIG=/tmp/perf-suite/perfconfig
+# short and tests fail at random ("Reading /proc/.../maps time out"). The
+# few tests that set PERF_CONFIG themselves keep the 500 ms. Outside the
+# tests' working directory, which they may clean.
+printf '[core]\n\tproc-map-timeout = 5000\n' >/tmp/perf-suite.perfconfig
+PERF_CONFIG=/tmp/perf-suite.perfconfig
 export PATH PERF_CONFIG
 ln -sfn "$src/tools" /tmp/perf-suite/tools
 cd /tmp/perf-suite || exit 1
