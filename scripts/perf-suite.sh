@@ -14,18 +14,23 @@
 #   FAIL  anything else that failed twice on the series' kernel: passing
 #         or skipped on the base's kernel, failing in another way there, or
 #         no result there or on the retry; and every suite with no result
+# The first run shares the suites out among $SUITE_SHARDS VMs side by side,
+# the slowest (selftests/perf-suite-slow) first so that the VMs end
+# together; the retry and the base's run use one VM, alone on the machine,
+# which gives the tests that are sensitive to load their best chance.
 # Exits non-zero on any FAIL. Output under $SUITE_OUT (build/perf-suite).
-# Env: SUITE_LIMIT   time limit of one suite in seconds (default 600: the
-#                    slowest take about 300 on a loaded 2-core machine)
-#      SUITE_SHARDS  VMs that share out the suites side by side (default 2)
+# Env: SUITE_LIMIT   time limit of one suite in seconds (default 300, four
+#                    times the slowest)
+#      SUITE_SHARDS  VMs of the first run (default 2)
 #      SUITE_ONLY    run only these suite numbers (default: all)
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 out=${SUITE_OUT:-$BUILD/perf-suite}
-limit=${SUITE_LIMIT:-600}
+limit=${SUITE_LIMIT:-300}
 shards=${SUITE_SHARDS:-2}
 envlist=$TOP/selftests/perf-suite-environment
+slowlist=$TOP/selftests/perf-suite-slow
 series_bz=$KOUT/arch/x86/boot/bzImage
 base_bz=$out/base/kernel/arch/x86/boot/bzImage
 [ -f "$series_bz" ] || die "no kernel at $series_bz; run 'make kernel' first"
@@ -40,30 +45,29 @@ verdict() {
 	printf '%s %s%s\n' "$1" "$2" "${3:+ # $3}" >>"$verdicts"
 }
 
-# run LABEL BZIMAGE LIMIT NUM...: run these suites on that kernel in up to
-# $shards VMs side by side (the suites dealt out in turn); their result
-# lines ("NUM | RESULT | SECONDS | NAME", selftests/guest-perf-suite.sh) go
-# to $out/LABEL.txt, their logs to $out/run-LABEL/NUM.log. Fails when a VM
-# run failed (a hang, a kernel warning: the reasons are in
-# $out/run-LABEL/failure), after collecting what every VM gave.
+# run LABEL BZIMAGE VMS NUM...: run these suites on that kernel in up to VMS
+# VMs side by side, which take them from the list in its order
+# (selftests/guest-perf-suite.sh -q); their result lines ("NUM | RESULT |
+# SECONDS | NAME") go to $out/LABEL.txt, their logs to
+# $out/run-LABEL/NUM.log. Fails when a VM run failed (a hang, a kernel
+# warning: the reasons are in $out/run-LABEL/failure), after collecting
+# what every VM gave.
 run() {
-	_label=$1 _bz=$2 _limit=$3
+	_label=$1 _bz=$2 _k=$3
 	shift 3
 	_dir=$out/run-$_label
-	mkdir -p "$_dir"
-	_k=$shards
+	mkdir -p "$_dir/queue"
 	[ "$#" -ge "$_k" ] || _k=$#
+	# the guest enforces the limit of each suite; this one catches a hung
+	# guest
+	_t=$((300 + $# * limit))
+	[ "$_t" -le 5400 ] || _t=5400
 	_pids=
 	_i=0
 	while [ "$_i" -lt "$_k" ]; do
-		_nums=$(printf '%s\n' "$@" | awk -v k="$_k" -v i="$_i" '(NR - 1) % k == i' | tr '\n' ' ')
-		# the guest enforces the limit of each suite; this one catches a
-		# hung guest
-		_t=$((300 + $(printf '%s' "$_nums" | wc -w) * _limit))
-		[ "$_t" -le 5400 ] || _t=5400
-		VM_OUT=$_dir/vm$_i VM_SHARES="$SRC:$POUT" VM_TIMEOUT=$_t \
+		VM_OUT=$_dir/vm$_i VM_SHARES="$SRC:$POUT" VM_SHARED=$_dir/queue VM_TIMEOUT=$_t \
 			"$TOP/scripts/vm-run.sh" "$_bz" "$TOP/selftests/guest-perf-suite.sh" \
-			-t "$_limit" -n "$_nums" "$SRC" "$POUT" >"$_dir/vm$_i.log" 2>&1 &
+			-t "$limit" -q -n "$*" "$SRC" "$POUT" >"$_dir/vm$_i.log" 2>&1 &
 		_pids="$_pids $!"
 		_i=$((_i + 1))
 	done
@@ -83,19 +87,36 @@ run() {
 	return "$_rc"
 }
 
+# slowest_first NUM...: these suites, those selftests/perf-suite-slow names
+# first in its order, then the others in theirs ($out/list has the names).
+slowest_first() {
+	awk -v nums="$*" '
+		FNR == NR { if ($0 !~ /^#/ && NF) rank[$0] = ++r; next }
+		match($0, /^ *[0-9]+: /) {
+			n = substr($0, 1, RLENGTH - 2); sub(/^ */, "", n)
+			name[n] = substr($0, RLENGTH + 1)
+		}
+		END {
+			k = split(nums, a)
+			for (i = 1; i <= k; i++)
+				print (rank[name[a[i]]] ? rank[name[a[i]]] : r + i), a[i]
+		}' "$slowlist" "$out/list" | sort -n | cut -d' ' -f2
+}
+
 t0=$(date +%s)
-all=${SUITE_ONLY:-$(cd "$SRC" && "$POUT/perf" test list 2>/dev/null |
-	sed -n 's/^ *\([0-9][0-9]*\): .*/\1/p')}
+(cd "$SRC" && "$POUT/perf" test list) >"$out/list" 2>/dev/null || true
+all=${SUITE_ONLY:-$(sed -n 's/^ *\([0-9][0-9]*\): .*/\1/p' "$out/list")}
 [ -n "$all" ] || die "'perf test list' listed nothing"
-# shellcheck disable=SC2086 # the suite numbers are words
-run series "$series_bz" "$limit" $all ||
+# shellcheck disable=SC2046 # the suite numbers are words
+run series "$series_bz" "$shards" $(slowest_first "$all") ||
 	verdict FAIL "perf suite vm-run [series]" "$(cat "$out/run-series/failure")"
 echo "perf suite: $(printf %s "$all" | wc -w) suites on the series' kernel in $(($(date +%s) - t0))s"
 
 # checks LOG: the checks a suite's log reports as failed (the shell tests'
-# "NAME [Failed ...]" and "-- [ FAIL ] --" lines), one a line, sorted.
+# "NAME [Failed ...]", "-- [ FAIL ] --" and "FAILED: WHAT" lines), one a
+# line, sorted.
 checks() {
-	grep -E '\[ *(FAIL|Failed)' "$1" 2>/dev/null | sort -u || true
+	grep -E '\[ *(FAIL|Failed)|^FAILED: ' "$1" 2>/dev/null | sort -u || true
 }
 
 # listed NAME FIELD: field FIELD (2: the pattern, 3: the reason) of the
@@ -160,7 +181,7 @@ suites=
 if [ -n "$suspects" ]; then
 	t1=$(date +%s)
 	# shellcheck disable=SC2086 # the suite numbers are words
-	run retry "$series_bz" "$limit" $suspects ||
+	run retry "$series_bz" 1 $suspects ||
 		verdict FAIL "perf suite vm-run [series, retry]" "$(cat "$out/run-retry/failure")"
 	echo "perf suite: $(printf %s "$suspects" | wc -w) suites again on the series' kernel in $(($(date +%s) - t1))s"
 	# Those with such a case that is not Ok on the retry, nor failing
@@ -185,7 +206,7 @@ if [ -n "$repeat" ]; then
 		echo "perf suite: base's kernel built in $(($(date +%s) - t1))s"
 		t1=$(date +%s)
 		# shellcheck disable=SC2086 # the suite numbers are words
-		run base "$base_bz" "$limit" $repeat ||
+		run base "$base_bz" 1 $repeat ||
 			echo "perf suite: the run on the base's kernel failed: $(cat "$out/run-base/failure")"
 		echo "perf suite: $(printf %s "$repeat" | wc -w) suites on the base's kernel in $(($(date +%s) - t1))s"
 	else

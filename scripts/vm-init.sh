@@ -1,7 +1,8 @@
 #!/bin/sh
 # Init (PID 1) of the test VM started by scripts/vm-run.sh: mounts the pseudo
-# file systems, a tmpfs on /tmp and /run, the results share and the host
-# directories vm-run.sh shared at their host paths; runs the requested guest
+# file systems, a tmpfs on /tmp and /run, the results share, the writable
+# share of VMs run side by side and the host directories vm-run.sh shared
+# at their host paths; runs the requested guest
 # script with its output on the console and in $RESULTS/guest.log, records its
 # exit status and powers off. If the script cannot be found in the guest, says
 # so in $RESULTS/init-error (vm-run.sh reports it) instead of running it.
@@ -30,6 +31,14 @@ RESULTS=/run/results
 TMPDIR=/tmp
 HOME=/run/home
 export RESULTS TMPDIR HOME
+# The directory VMs run side by side share (vm-run.sh's VM_SHARED): no
+# cache, so that what the other VM writes shows at once.
+if [ -f "$RESULTS/shared" ]; then
+	mkdir -p /run/shared
+	mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 shared /run/shared
+	SHARED=/run/shared
+	export SHARED
+fi
 
 # finish STATUS: record the guest script's status and power off.
 finish() {

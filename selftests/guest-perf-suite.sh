@@ -7,21 +7,26 @@
 # RESULT is Ok, FAILED, Skip (why), Timeout or "No verdict"; SECONDS is the
 # suite's wall time; NAME is the description, "SUITE: CASE" for a case.
 # The output of suite NUM is in $RESULTS/perf-suite/NUM.log.
-# Usage: guest-perf-suite.sh [-t SECS] [-n NUMS] SRC POUT
+# Usage: guest-perf-suite.sh [-t SECS] [-n NUMS] [-q] SRC POUT
 #   -t SECS  time limit of one suite (default 600)
-#   -n NUMS  only these suite numbers (space-separated; default: every suite
-#            'perf test list' gives)
+#   -n NUMS  only these suite numbers, in this order (space-separated;
+#            default: every suite 'perf test list' gives)
+#   -q       share the suites out with other VMs that go through the same
+#            list: run only those this VM claims first, by creating
+#            $SHARED/NUM (the directory they share, vm-run.sh's VM_SHARED)
 # perf finds its shell tests below ./tools/perf/tests/shell: the suites run
 # from a directory on the guest's tmpfs in which tools links to SRC's, so
 # that tests that write to the current directory can.
 set -u
 limit=600
 nums=
-while getopts t:n: opt; do
+queue=
+while getopts t:n:q opt; do
 	case $opt in
 	t) limit=$OPTARG ;;
 	n) nums=$OPTARG ;;
-	*) echo "usage: $0 [-t SECS] [-n NUMS] SRC POUT" >&2; exit 2 ;;
+	q) queue=${SHARED:?"-q: no shared directory (VM_SHARED)"} ;;
+	*) echo "usage: $0 [-t SECS] [-n NUMS] [-q] SRC POUT" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -48,6 +53,10 @@ cd /tmp/perf-suite || exit 1
 [ -n "$nums" ] || nums=$(sed -n 's/^ *\([0-9][0-9]*\): .*/\1/p' "$logs/list")
 
 for n in $nums; do
+	# mkdir is atomic on the host: one VM alone gets each suite
+	if [ -n "$queue" ] && ! mkdir "$queue/$n" 2>/dev/null; then
+		continue
+	fi
 	log=$logs/$n.log
 	t0=$(date +%s)
 	rc=0
