@@ -22,14 +22,20 @@ ln -sf /proc/self/fd /dev/fd
 ln -sf /proc/self/fd/0 /dev/stdin
 ln -sf /proc/self/fd/1 /dev/stdout
 ln -sf /proc/self/fd/2 /dev/stderr
+# The loopback interface, for tests that talk to themselves over it (jshell
+# runs its code in a second JVM that it reaches on 127.0.0.1).
+ip link set lo up
 # The root is read-only; tests write to tmpfs on /tmp, results to the share.
+# root's home is a tmpfs too: Java takes it from /etc/passwd, not from $HOME,
+# and jshell fails when it cannot save its preferences there.
 mount -t tmpfs tmp /tmp
 mount -t tmpfs run /run
-mkdir -p /run/results /run/home
+mount -t tmpfs home /root
+mkdir -p /run/results
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 results /run/results
 RESULTS=/run/results
 TMPDIR=/tmp
-HOME=/run/home
+HOME=/root
 export RESULTS TMPDIR HOME
 # The directory VMs run side by side share (vm-run.sh's VM_SHARED): no
 # cache, so that what the other VM writes shows at once.
