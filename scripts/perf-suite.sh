@@ -19,8 +19,8 @@
 # together; the retry and the base's run use one VM, alone on the machine,
 # which gives the tests that are sensitive to load their best chance.
 # Exits non-zero on any FAIL. Output under $SUITE_OUT (build/perf-suite).
-# Env: SUITE_LIMIT   time limit of one suite in seconds (default 300, four
-#                    times the slowest)
+# Env: SUITE_LIMIT   time limit of one suite in seconds (default 300, more
+#                    than twice the slowest)
 #      SUITE_SHARDS  VMs of the first run (default 2)
 #      SUITE_ONLY    run only these suite numbers (default: all)
 set -eu
