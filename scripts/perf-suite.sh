@@ -16,8 +16,9 @@
 #         no result there or on the retry; and every suite with no result
 # The first run shares the suites out among $SUITE_SHARDS VMs side by side,
 # the slowest (selftests/perf-suite-slow) first so that the VMs end
-# together; the retry and the base's run use one VM, alone on the machine,
-# which gives the tests that are sensitive to load their best chance.
+# together; the retry and the base's run use one VM, with no other VM of
+# the guard beside it, which gives the tests that are sensitive to load
+# their best chance.
 # Exits non-zero on any FAIL. Output under $SUITE_OUT (build/perf-suite).
 # Env: SUITE_LIMIT   time limit of one suite in seconds (default 300, more
 #                    than twice the slowest)
@@ -45,6 +46,32 @@ verdict() {
 	printf '%s %s%s\n' "$1" "$2" "${3:+ # $3}" >>"$verdicts"
 }
 
+# watch_vms DIR SUITES VMS: wait until the VMS VMs of the run in DIR have
+# ended (DIR/vmI.rc). Once the SUITES suites are all claimed, each VM has
+# at most its last one to finish, which the guest stops at the suite limit:
+# a VM still running $limit + 120 seconds later is hung, and its QEMU
+# (found by the path of its serial log) is stopped.
+watch_vms() {
+	_deadline=
+	while [ "$(ls "$1"/vm*.rc 2>/dev/null | wc -l)" -lt "$3" ]; do
+		if [ -z "$_deadline" ] && [ "$(ls "$1/queue" | wc -l)" -ge "$2" ]; then
+			_deadline=$(($(date +%s) + limit + 120))
+		fi
+		if [ -n "$_deadline" ] && [ "$(date +%s)" -ge "$_deadline" ]; then
+			_j=0
+			while [ "$_j" -lt "$3" ]; do
+				if [ ! -f "$1/vm$_j.rc" ]; then
+					echo "VM $_j still ran $((limit + 120))s after the last suite was claimed: stopped"
+					pkill -f "$1/vm$_j/serial.log" || true
+				fi
+				_j=$((_j + 1))
+			done >>"$1/failure"
+			return 0
+		fi
+		sleep 5
+	done
+}
+
 # run LABEL BZIMAGE VMS NUM...: run these suites on that kernel in up to VMS
 # VMs side by side, which take them from the list in its order
 # (selftests/guest-perf-suite.sh -q); their result lines ("NUM | RESULT |
@@ -58,23 +85,26 @@ run() {
 	_dir=$out/run-$_label
 	mkdir -p "$_dir/queue"
 	[ "$#" -ge "$_k" ] || _k=$#
-	# the guest enforces the limit of each suite; this one catches a hung
-	# guest
+	# the last resort against a hung guest that watch_vms did not stop
 	_t=$((300 + $# * limit))
 	[ "$_t" -le 5400 ] || _t=5400
-	_pids=
 	_i=0
 	while [ "$_i" -lt "$_k" ]; do
-		VM_OUT=$_dir/vm$_i VM_SHARES="$SRC:$POUT" VM_SHARED=$_dir/queue VM_TIMEOUT=$_t \
-			"$TOP/scripts/vm-run.sh" "$_bz" "$TOP/selftests/guest-perf-suite.sh" \
-			-t "$limit" -q -n "$*" "$SRC" "$POUT" >"$_dir/vm$_i.log" 2>&1 &
-		_pids="$_pids $!"
+		{
+			_r=0
+			VM_OUT=$_dir/vm$_i VM_SHARES="$SRC:$POUT" VM_SHARED=$_dir/queue VM_TIMEOUT=$_t \
+				"$TOP/scripts/vm-run.sh" "$_bz" "$TOP/selftests/guest-perf-suite.sh" \
+				-t "$limit" -q -n "$*" "$SRC" "$POUT" >"$_dir/vm$_i.log" 2>&1 || _r=$?
+			echo "$_r" >"$_dir/vm$_i.rc"
+		} &
 		_i=$((_i + 1))
 	done
+	watch_vms "$_dir" "$(printf '%s\n' "$@" | sort -u | wc -l)" "$_k"
+	wait
 	_rc=0
 	_i=0
-	for _p in $_pids; do
-		if ! wait "$_p"; then
+	while [ "$_i" -lt "$_k" ]; do
+		if [ "$(cat "$_dir/vm$_i.rc" 2>/dev/null)" != 0 ]; then
 			_rc=1
 			cat "$_dir/vm$_i/failure" 2>/dev/null ||
 				echo "failed; see $_dir/vm$_i.log"
@@ -107,8 +137,10 @@ t0=$(date +%s)
 (cd "$SRC" && "$POUT/perf" test list) >"$out/list" 2>/dev/null || true
 all=${SUITE_ONLY:-$(sed -n 's/^ *\([0-9][0-9]*\): .*/\1/p' "$out/list")}
 [ -n "$all" ] || die "'perf test list' listed nothing"
-# shellcheck disable=SC2046 # the suite numbers are words
-run series "$series_bz" "$shards" $(slowest_first "$all") ||
+order=$(slowest_first "$all")
+[ -n "$order" ] || die "cannot order the suites by selftests/perf-suite-slow"
+# shellcheck disable=SC2086 # the suite numbers are words
+run series "$series_bz" "$shards" $order ||
 	verdict FAIL "perf suite vm-run [series]" "$(cat "$out/run-series/failure")"
 echo "perf suite: $(printf %s "$all" | wc -w) suites on the series' kernel in $(($(date +%s) - t0))s"
 
@@ -160,46 +192,38 @@ result_of() {
 	awk -F' [|] ' -v id="$2" '$1 == id { print $2 }' "$1"
 }
 
-# add_suite NUM: add suite NUM to $suites, once
-add_suite() {
-	case " $suites " in *" $1 "*) ;; *) suites="$suites $1" ;; esac
-}
-
-# The suites with a case that failed on the series' kernel, not explained.
-suites=
+# The cases that failed on the series' kernel in a way that
+# selftests/perf-suite-environment does not explain, "ID|NAME" a line.
 while IFS='|' read -r id r _ name; do
 	id=${id% } r=${r# } r=${r% } name=${name# }
 	if bad "$r" && ! explained series "${id%%.*}" "$name" "$r"; then
-		add_suite "${id%%.*}"
+		printf '%s|%s\n' "$id" "$name"
 	fi
-done <"$out/series.txt"
-suspects=$suites
+done <"$out/series.txt" >"$out/suspects.txt"
+# suite_nums: the suite numbers of the case ids on stdin, once each.
+suite_nums() {
+	sed 's/[.|].*//' | sort -un
+}
+suspects=$(suite_nums <"$out/suspects.txt")
 
 : >"$out/retry.txt"
 : >"$out/base.txt"
-suites=
+repeat=
 if [ -n "$suspects" ]; then
 	t1=$(date +%s)
 	# shellcheck disable=SC2086 # the suite numbers are words
 	run retry "$series_bz" 1 $suspects ||
 		verdict FAIL "perf suite vm-run [series, retry]" "$(cat "$out/run-retry/failure")"
 	echo "perf suite: $(printf %s "$suspects" | wc -w) suites again on the series' kernel in $(($(date +%s) - t1))s"
-	# Those with such a case that is not Ok on the retry, nor failing
+	# The suites of those cases that were not Ok on the retry, nor failed
 	# there as expected (no result included)
-	while IFS='|' read -r id r _ name; do
-		id=${id% } r=${r# } r=${r% } name=${name# }
-		n=${id%%.*}
-		case " $suspects " in *" $n "*) ;; *) continue ;; esac
-		if ! bad "$r" || explained series "$n" "$name" "$r"; then
-			continue
-		fi
+	repeat=$(while IFS='|' read -r id name; do
 		again=$(result_of "$out/retry.txt" "$id")
-		if [ "$again" != Ok ] && ! explained retry "$n" "$name" "$again"; then
-			add_suite "$n"
+		if [ "$again" != Ok ] && ! explained retry "${id%%.*}" "$name" "$again"; then
+			echo "$id"
 		fi
-	done <"$out/series.txt"
+	done <"$out/suspects.txt" | suite_nums)
 fi
-repeat=$suites
 if [ -n "$repeat" ]; then
 	t1=$(date +%s)
 	if "$TOP/scripts/build-base-kernel.sh" >"$LOGS/perf-suite-base-kernel.log" 2>&1; then
@@ -250,7 +274,7 @@ done <"$out/series.txt"
 # A suite with no result line (its VM died before it) fails by name.
 for n in $all; do
 	grep -q "^${n}[ .]" "$out/series.txt" ||
-		verdict FAIL "perf suite: suite $n" "no result on the series' kernel; see $out/run-series/failure"
+		verdict FAIL "perf suite: suite $n" "no result on the series' kernel; see $out/run-series/failure and $out/run-series/vm*.log"
 done
 
 tee -a "$RESULTS_FILE" <"$verdicts" | grep -E '^FAIL|flaky' || true

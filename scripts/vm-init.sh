@@ -1,6 +1,6 @@
 #!/bin/sh
 # Init (PID 1) of the test VM started by scripts/vm-run.sh: mounts the pseudo
-# file systems, a tmpfs on /tmp and /run, the results share, the writable
+# file systems, a tmpfs on /tmp, /run and /root, the results share, the writable
 # share of VMs run side by side and the host directories vm-run.sh shared
 # at their host paths; runs the requested guest
 # script with its output on the console and in $RESULTS/guest.log, records its
@@ -41,9 +41,12 @@ export RESULTS TMPDIR HOME
 # cache, so that what the other VM writes shows at once.
 if [ -f "$RESULTS/shared" ]; then
 	mkdir -p /run/shared
-	mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 shared /run/shared
-	SHARED=/run/shared
-	export SHARED
+	if mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 shared /run/shared; then
+		SHARED=/run/shared
+		export SHARED
+	else
+		echo "vm-init: cannot mount the shared directory"
+	fi
 fi
 
 # finish STATUS: record the guest script's status and power off.
@@ -56,8 +59,8 @@ finish() {
 	while :; do :; done
 }
 
-# The tmpfs mounts above hide whatever the shared root has under /tmp and
-# /run: mount the host directories vm-run.sh shared (the checkout, the build
+# The tmpfs mounts above hide whatever the shared root has under /tmp, /run
+# and /root: mount the host directories vm-run.sh shared (the checkout, the build
 # directory, ...; "TAG PATH" a line, parents first) at their host paths, each
 # from a 9p share of its own.
 if [ -f "$RESULTS/shares" ]; then

@@ -15,12 +15,12 @@
 #      VM_ICOUNT QEMU -icount options, e.g. shift=0: the guest clock then
 #                advances one nanosecond per guest instruction, so guest
 #                time is an instruction count (single-threaded TCG)
-# The guest mounts a tmpfs on /tmp and /run over the shared root, which hides
-# what the host has there. So the checkout ($TOP), the build directory
-# ($BUILD), the guest script's directory and VM_SHARES are also shared
-# read-only as 9p devices of their own, which the guest's init mounts at their
-# host paths after its tmpfs mounts: the harness then works from a checkout
-# anywhere, /tmp included.
+# The guest mounts a tmpfs on /tmp, /run and /root over the shared root,
+# which hides what the host has there. So the checkout ($TOP), the build
+# directory ($BUILD), the guest script's directory and VM_SHARES are also
+# shared read-only as 9p devices of their own, which the guest's init mounts
+# at their host paths after its tmpfs mounts: the harness then works from a
+# checkout anywhere, /tmp included.
 # On failure the reason is also in $VM_OUT/failure (scripts/vm-tests.sh uses it).
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -59,7 +59,8 @@ printf '%s\n' "$script" "$@" >"$out/command"
 # share_dirs: the host directories to share, one a line, as real paths (the
 # guest then follows symlinks into them), parents before children, and none
 # that lies inside another one (that one's share shows it already). Never /,
-# /tmp or /run themselves: that would hide the guest's own writable ones.
+# /tmp, /run or /root themselves: that would hide the guest's own writable
+# ones.
 share_dirs() {
 	{
 		printf '%s\n' "$TOP" "$BUILD" "$(dirname "$script")"
@@ -68,7 +69,7 @@ share_dirs() {
 		if [ -n "$d" ] && [ -d "$d" ]; then realpath "$d"; fi
 	done | LC_ALL=C sort -u | while IFS= read -r d; do
 		case $d in
-		/ | /tmp | /run) echo "vm-run: not sharing $d as a whole" >&2 ;;
+		/ | /tmp | /run | /root) echo "vm-run: not sharing $d as a whole" >&2 ;;
 		*) printf '%s\n' "$d" ;;
 		esac
 	done | awk '

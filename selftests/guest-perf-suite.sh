@@ -8,7 +8,7 @@
 # suite's wall time; NAME is the description, "SUITE: CASE" for a case.
 # The output of suite NUM is in $RESULTS/perf-suite/NUM.log.
 # Usage: guest-perf-suite.sh [-t SECS] [-n NUMS] [-q] SRC POUT
-#   -t SECS  time limit of one suite (default 600)
+#   -t SECS  time limit of one suite (default 300)
 #   -n NUMS  only these suite numbers, in this order (space-separated;
 #            default: every suite 'perf test list' gives)
 #   -q       share the suites out with other VMs that go through the same
@@ -18,7 +18,7 @@
 # from a directory on the guest's tmpfs in which tools links to SRC's, so
 # that tests that write to the current directory can.
 set -u
-limit=600
+limit=300
 nums=
 queue=
 while getopts t:n:q opt; do
@@ -53,8 +53,10 @@ cd /tmp/perf-suite || exit 1
 [ -n "$nums" ] || nums=$(sed -n 's/^ *\([0-9][0-9]*\): .*/\1/p' "$logs/list")
 
 for n in $nums; do
-	# mkdir is atomic on the host: one VM alone gets each suite
+	# mkdir is atomic on the host: one VM alone gets each suite. A
+	# failure other than "claimed already" is said in the log.
 	if [ -n "$queue" ] && ! mkdir "$queue/$n" 2>/dev/null; then
+		[ -d "$queue/$n" ] || echo "perf-suite: cannot claim suite $n in $queue"
 		continue
 	fi
 	log=$logs/$n.log
