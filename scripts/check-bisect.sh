@@ -8,7 +8,9 @@
 # A commit is skipped when its patch-id (git patch-id --stable) is listed in
 # kernel/bisect-verified (committed: the last full run that passed) or in
 # $BUILD/bisect-verified (this build directory's passes). 'check-bisect.sh
-# --all' builds every commit and, if all pass, rewrites kernel/bisect-verified.
+# --all' builds every commit and, if all pass, rewrites kernel/bisect-verified;
+# so does a run that built the commits not listed there and saw them pass
+# (the series is then verified patch by patch, each since its last change).
 # BISECT_MAX=N builds at most N commits (make check: the CI time limit) and
 # records the others as skipped.
 set -eu
@@ -76,10 +78,11 @@ if [ "$skipped" -gt 0 ]; then
 		"built on their own before (patch-ids in kernel/bisect-verified or build/bisect-verified)"
 fi
 cp "$passed" "$local_record"
-if [ "$all" = 1 ] && [ "$failed" = 0 ]; then
+if [ "$failed" = 0 ] && [ "$unbuilt" = 0 ] && { [ "$all" = 1 ] || [ "$built" -gt 0 ]; }; then
 	{
-		echo "# Patch-ids (git patch-id --stable) of the patches that the last full"
-		echo "# 'make check-bisect' built on their own; make check rebuilds the others."
+		echo "# Patch-ids (git patch-id --stable) of the patches that built on their own"
+		echo "# (make check-bisect, or check-bisect.sh for the changed ones since);"
+		echo "# make check rebuilds the others."
 		cat "$passed"
 	} >"$record"
 	echo "wrote $record: commit it with the series"
