@@ -1,7 +1,9 @@
 #!/bin/sh
 # Build commits of the series in $SRC in turn, so that each patch is known to
-# build on its own: the kernel always, perf when the commit touches tools/,
-# the kselftests when it touches tools/testing/ or a uapi header. Outputs go
+# build on its own: the kernel unless the commit touches only tools/perf/ and
+# tools/testing/ (the kernel's build uses neither, so it is the previous
+# commit's), perf when the commit touches tools/, the kselftests when it
+# touches tools/testing/ or a uapi header. Outputs go
 # to their own directories (build/bisect-*), so build/kernel and build/perf
 # stay those of the series tip; $SRC is returned to the tip at the end.
 #
@@ -54,7 +56,9 @@ for c in $(git rev-list --reverse "$BASE_TAG".."$tip"); do
 	git checkout -q "$c"
 	files=$(git show --format= --name-only "$c")
 	ok=1
-	run_logged bisect-kernel "$TOP/scripts/build-kernel.sh" || ok=0
+	if printf '%s\n' "$files" | grep -Evq '^tools/(perf|testing)/'; then
+		run_logged bisect-kernel "$TOP/scripts/build-kernel.sh" || ok=0
+	fi
 	if printf '%s\n' "$files" | grep -q '^tools/'; then
 		run_logged bisect-perf "$TOP/scripts/build-perf.sh" || ok=0
 	fi
