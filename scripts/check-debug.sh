@@ -42,7 +42,12 @@ rc=0
 # not from ACPI's _PRT, whose AML loop the debug kernel on a busy TCG host
 # can run past ACPICA's 30-second loop timeout, which leaves the 9p devices
 # without an interrupt and the boot hanging on the root file system.
-VM_APPEND=acpi=noirq VM_OUT=$out VM_TIMEOUT=$((stress_secs + fuzz_secs + 1800)) \
+# no5lvl: with 5-level paging, the boot CPU's identify_cpu() clears its
+# feature bits, LA57 included, for a moment with interrupts on; an
+# interrupt then makes KASAN take the 5-level direct map for a wild
+# address ("BUG: KASAN: wild-memory-access in do_raw_spin_lock" from
+# handle_edge_irq, once in about 20 boots here; none of it is perf code).
+VM_APPEND="acpi=noirq no5lvl" VM_OUT=$out VM_TIMEOUT=$((stress_secs + fuzz_secs + 1800)) \
 	VM_SHARES="$SRC:$STOUT:$POUT" \
 	"$TOP/scripts/vm-run.sh" "$kdout/arch/x86/boot/bzImage" \
 	"$TOP/selftests/guest-tests.sh" "$@" -l "$label" \

@@ -44,6 +44,8 @@ totals() {
 	p=$(grep -c '^PASS ' "$RESULTS_FILE" || true)
 	f=$(grep -c '^FAIL ' "$RESULTS_FILE" || true)
 	s=$(grep -c '^SKIP ' "$RESULTS_FILE" || true)
+	# Again at the end, where a log cut short in the middle still shows them
+	grep '^FAIL ' "$RESULTS_FILE" || true
 	echo "verdicts in $RESULTS_FILE; total time $(($(date +%s) - t0))s"
 	echo "$p passed, $f failed, $s skipped"
 	[ "$f" = 0 ]
