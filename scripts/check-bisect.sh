@@ -8,7 +8,7 @@
 # stay those of the series tip; $SRC is returned to the tip at the end.
 #
 # A commit is skipped when its patch-id (git patch-id --stable) is listed in
-# kernel/bisect-verified (committed: the last full run that passed) or in
+# kernel/bisect-verified (committed: the patches last seen to build) or in
 # $BUILD/bisect-verified (this build directory's passes). 'check-bisect.sh
 # --all' builds every commit and, if all pass, rewrites kernel/bisect-verified;
 # so does a run that built the commits not listed there and saw them pass

@@ -11,6 +11,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 : >"$RESULTS_FILE"
+rm -f "$BUILD/check-results.txt"
 t0=$(date +%s)
 
 # step NAME CMD...: a build step; its verdict counts like a test's.
@@ -44,6 +45,8 @@ totals() {
 	p=$(grep -c '^PASS ' "$RESULTS_FILE" || true)
 	f=$(grep -c '^FAIL ' "$RESULTS_FILE" || true)
 	s=$(grep -c '^SKIP ' "$RESULTS_FILE" || true)
+	# The cover letter's copy, which scripts run by hand later do not add to
+	cp "$RESULTS_FILE" "$BUILD/check-results.txt"
 	# Again at the end, where a log cut short in the middle still shows them
 	grep '^FAIL ' "$RESULTS_FILE" || true
 	echo "verdicts in $RESULTS_FILE; total time $(($(date +%s) - t0))s"

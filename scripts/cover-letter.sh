@@ -2,14 +2,14 @@
 # Print the cover letter of the series: its subject on the first line, then
 # the text of submission/cover-letter with its @NAME@ lines replaced by what
 # is true now: @TESTS@ the verdicts of the latest make check
-# (build/results.txt, or $CHECK_RESULTS), @CHANGES@ the sections of
+# (build/check-results.txt, or $CHECK_RESULTS), @CHANGES@ the sections of
 # submission/changes up to this version, @BASE@ what the base-commit of the
 # mails is.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 version=$(cat "$TOP/submission/version")
-results=${CHECK_RESULTS:-$BUILD/results.txt}
+results=${CHECK_RESULTS:-$BUILD/check-results.txt}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

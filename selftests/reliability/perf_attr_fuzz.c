@@ -276,8 +276,14 @@ static void gen_attr(__u64 index, unsigned char *buf, unsigned int *size)
 		a->type = one_in(50) ? (__u32)rnd() : pmu_types[below(nr_pmu_types)];
 		a->config = below(PERF_COUNT_SW_MAX + 2);
 	}
-	if (a->type == PERF_TYPE_TRACEPOINT && nr_tp_ids && !one_in(10))
-		a->config = tp_ids[below(nr_tp_ids)];
+	/*
+	 * A tracepoint id tracefs has, or one that no event has: never a
+	 * small number, as the ftrace system's events have those (its
+	 * function event is 1), and they must stay off (see probe_pmus()).
+	 */
+	if (a->type == PERF_TYPE_TRACEPOINT)
+		a->config = nr_tp_ids && !one_in(10) ? tp_ids[below(nr_tp_ids)] :
+						       ~0ULL - below(16);
 	if (a->type == PERF_TYPE_BREAKPOINT) {
 		static const __u32 bp_types[] = {
 			HW_BREAKPOINT_R, HW_BREAKPOINT_W, HW_BREAKPOINT_RW, HW_BREAKPOINT_X,
