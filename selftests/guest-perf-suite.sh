@@ -50,10 +50,9 @@ ln -sfn "$src/tools" /tmp/perf-suite/tools
 cd /tmp/perf-suite || exit 1
 
 # The suites of selftests/perf-suite-one-cpu ("NAME | WHY" lines) run with
-# the CPUs but CPU 0 offline: they turn on the function tracer, which
-# patches every kernel function's entry through an int3, and QEMU TCG with
-# a host thread a vCPU lets another vCPU run that int3 after the patch is
-# done ("Oops: int3" at a function's entry + 1, on the base kernel too).
+# every CPU but CPU 0 offline: they turn on the function tracer, whose int3
+# patching QEMU TCG gets wrong with two vCPUs online (Documentation/
+# testing.rst, "The perf test suite guard").
 one_cpu_list=$(dirname "$0")/perf-suite-one-cpu
 
 # one_cpu NAME: whether suite NAME is one of those

@@ -129,13 +129,10 @@ static void probe_cpu(void)
 
 /*
  * The legacy types and every PMU in sysfs; the tracepoint ids tracefs has,
- * but those of the ftrace system. Its function event turns on the function
- * tracer, which patches the entry of every kernel function with int3 in
- * between, and QEMU TCG with a host thread a vCPU lets the other vCPU run
- * such an int3 after the patch is done: "Oops: int3" at a function's
- * entry + 1, which toggling the tracer through tracefs alone gives on the
- * base kernel too. The fuzzer is after perf's attr checks and sample
- * output, which any other tracepoint exercises as well.
+ * but those of the ftrace system: its function event turns on the function
+ * tracer, whose int3 patching QEMU TCG gets wrong (Documentation/testing.rst,
+ * "Two problems of the environment"). Any other tracepoint exercises perf's
+ * attr checks and sample output as well.
  */
 static int tp_system_wanted(const char *name)
 {
