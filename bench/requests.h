@@ -4,8 +4,8 @@
  * sampler (simd-bench.c) and the host floor (xsave-floor.c), and the exact
  * size of the sample record each one makes: the ABI word and the general
  * purpose registers of each dump, and per dump with the SIMD ABI the block
- * header (8 bytes) and 8 x (nr_vectors x vector_qwords + nr_pred x
- * pred_qwords) bytes of registers.
+ * header (four u64: 32 bytes) and 8 x (nr_vectors x vector_qwords +
+ * nr_pred x pred_qwords) bytes of registers.
  */
 #ifndef BENCH_REQUESTS_H
 #define BENCH_REQUESTS_H
@@ -21,6 +21,9 @@
 			   BIT_ULL(PERF_REG_X86_FS) | BIT_ULL(PERF_REG_X86_GS)))
 #define EGPR_MASK	(0xffffULL << PERF_REG_X86_R16)
 #define SSP_MASK	BIT_ULL(PERF_REG_X86_SSP)
+
+/* The SIMD block header: nr_vectors, vector_qwords, nr_pred, pred_qwords */
+#define SIMD_HEADER_BYTES	(4 * 8)
 
 /* XCR0 bits of the state components that hold the sampled registers */
 #define XCR0_SSE	BIT_ULL(1)
@@ -77,7 +80,7 @@ static inline int bench_nr_dumps(const struct bench_request *r)
 static inline unsigned int bench_simd_data_bytes(const struct bench_request *r)
 {
 	return 8 * (__builtin_popcountll(r->vec) * r->qwords +
-		    __builtin_popcount(r->pred) * PERF_X86_SIMD_OPMASK_QWORDS);
+		    __builtin_popcount(r->pred) * PERF_X86_OPMASK_QWORDS);
 }
 
 /* One register dump: ABI word, regs[], and the SIMD block */
@@ -86,7 +89,7 @@ static inline unsigned int bench_dump_bytes(const struct bench_request *r)
 	unsigned int size = 8 + 8 * __builtin_popcountll(r->gprs);
 
 	if (r->simd)
-		size += 8 + bench_simd_data_bytes(r);
+		size += SIMD_HEADER_BYTES + bench_simd_data_bytes(r);
 	return size;
 }
 
@@ -108,9 +111,9 @@ static inline unsigned long long bench_xfeatures(const struct bench_request *r)
 
 	if (r->vec & 0xffff) {
 		x |= XCR0_SSE;
-		if (r->qwords >= PERF_X86_SIMD_YMM_QWORDS)
+		if (r->qwords >= PERF_X86_YMM_QWORDS)
 			x |= XCR0_YMM;
-		if (r->qwords >= PERF_X86_SIMD_ZMM_QWORDS)
+		if (r->qwords >= PERF_X86_ZMM_QWORDS)
 			x |= XCR0_ZMM_HI256;
 	}
 	if (r->vec & 0xffff0000ULL)

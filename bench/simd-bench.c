@@ -114,9 +114,11 @@ static void init_attr(struct perf_event_attr *attr,
 	attr->exclude_kernel = 1;
 	attr->exclude_hv = 1;
 	if (r->simd) {
-		attr->sample_simd_regs_enabled = PERF_X86_SIMD_OPMASK_QWORDS;
+		attr->sample_simd_regs_enabled = 1;
 		if (r->vec)
 			attr->sample_simd_vec_reg_qwords = r->qwords;
+		if (r->pred)
+			attr->sample_simd_pred_reg_qwords = PERF_X86_OPMASK_QWORDS;
 	}
 	if (r->dumps & DUMP_USER) {
 		attr->sample_type |= PERF_SAMPLE_REGS_USER;
@@ -132,10 +134,14 @@ static void init_attr(struct perf_event_attr *attr,
 	}
 }
 
-/* Is dump @d (at @p, in the record) what @r asks for, all registers read? */
+/*
+ * Is dump @d (at @p, in the record) what @r asks for, all registers read?
+ * The SIMD header is four u64: nr_vectors, vector_qwords (the event's
+ * width), nr_pred and pred_qwords (likewise).
+ */
 static int dump_ok(const struct bench_request *r, const __u64 *p)
 {
-	const __u16 *h;
+	const __u64 *h;
 
 	if (!(p[0] & PERF_SAMPLE_REGS_ABI_64))
 		return 0;
@@ -143,11 +149,11 @@ static int dump_ok(const struct bench_request *r, const __u64 *p)
 		return !(p[0] & PERF_SAMPLE_REGS_ABI_SIMD);
 	if (!(p[0] & PERF_SAMPLE_REGS_ABI_SIMD))
 		return 0;
-	h = (const __u16 *)(p + 1 + __builtin_popcountll(r->gprs));
-	return h[0] == __builtin_popcountll(r->vec) &&
+	h = p + 1 + __builtin_popcountll(r->gprs);
+	return h[0] == (__u64)__builtin_popcountll(r->vec) &&
 	       h[1] == (r->vec ? r->qwords : 0) &&
-	       h[2] == __builtin_popcount(r->pred) &&
-	       h[3] == PERF_X86_SIMD_OPMASK_QWORDS;
+	       h[2] == (__u64)__builtin_popcount(r->pred) &&
+	       h[3] == (r->pred ? PERF_X86_OPMASK_QWORDS : 0);
 }
 
 /* Check every record of the ring against the formula, count the samples */

@@ -42,6 +42,7 @@
 #include <sys/time.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
+#include <asm/perf_regs.h>
 #include "perf_record.h"
 
 #define MAX_TASKS	16
@@ -263,7 +264,8 @@ static void check_dump(const struct regs_dump *d, int task)
 
 	if (!(d->abi & PERF_SAMPLE_REGS_ABI_SIMD))
 		return;
-	if (!d->pred_qwords) {
+	/* The request always has vectors: a header of zeros is "not read" */
+	if (simd_header_zero(d)) {
 		st.simd_not_read++;
 		return;
 	}
@@ -350,7 +352,8 @@ static int open_sampler(pid_t pid)
 			 PERF_SAMPLE_REGS_INTR;
 	a->sample_regs_user = 1ULL << 8 | 1ULL << 7;	/* IP, SP */
 	a->sample_regs_intr = 1ULL << 8 | 1ULL << 7;
-	a->sample_simd_pred_reg_qwords = 1;
+	a->sample_simd_regs_enabled = 1;
+	a->sample_simd_pred_reg_qwords = npred ? PERF_X86_OPMASK_QWORDS : 0;
 	a->sample_simd_vec_reg_qwords = qwords;
 	a->sample_simd_vec_reg_user = nvec == 32 ? 0xffffffffULL : 0xffff;
 	a->sample_simd_vec_reg_intr = a->sample_simd_vec_reg_user;

@@ -7,7 +7,9 @@
  * flag bits, precise_ip, exclude_* bits, sample_regs_{user,intr} and the
  * SIMD fields, mostly well-formed and sometimes mutated. Each attr is
  * opened; the errno must be one of errno_table[]; a request whose SIMD
- * fields the series defines as malformed or unservable must not open.
+ * fields the series defines as malformed or unservable must not open, and
+ * SIMD fields the kernel ignores (sample_simd_regs_enabled clear, or no
+ * register dump in sample_type) must not keep an attr from opening.
  * An attr that opens is enabled, its ring buffer mapped, a short workload
  * run, and every record checked: record sizes, and for samples the size of
  * each field of sample_type including the SIMD blocks of the register
@@ -49,8 +51,8 @@ static struct {
 	unsigned long count;
 } errno_table[] = {
 #define ERRNO(e, reason) { .err = e, .name = #e, .why = reason }
-	ERRNO(EINVAL, "malformed request (SIMD fields, masks, widths, other fields)"),
-	ERRNO(EOPNOTSUPP, "the PMU, CPU or kernel cannot serve it (SIMD on a PMU without the capability, registers the CPU lacks)"),
+	ERRNO(EINVAL, "malformed request (SIMD fields, masks, widths, registers the CPU lacks, other fields)"),
+	ERRNO(EOPNOTSUPP, "the PMU cannot serve it (SIMD on a PMU without the capability)"),
 	ERRNO(E2BIG, "attr size below 64, or non-zero bytes past the kernel's attr"),
 	ERRNO(ENOENT, "no such PMU type or event config"),
 	ERRNO(ENOSPC, "no free breakpoint slot"),
@@ -63,7 +65,8 @@ static struct {
 
 static struct {
 	unsigned long attrs, opened, mapped, samples, records, simd_read,
-		      simd_not_read, failures, unexpected_errno;
+		      simd_not_read, simd_no_width, ignored_retried, failures,
+		      unexpected_errno;
 } st;
 
 static __u64 seed;
@@ -199,23 +202,34 @@ static __u64 rnd_regset(unsigned int n)
 	}
 }
 
+/* The SIMD fields at random, whatever sample_simd_regs_enabled says */
+static void gen_simd_random(struct perf_event_attr *a)
+{
+	static const __u16 widths[] = { 2, 4, 8 };
+
+	a->sample_simd_vec_reg_qwords = one_in(2) ? widths[below(3)] : rnd();
+	a->sample_simd_pred_reg_qwords = one_in(2) ? below(3) : rnd();
+	a->sample_simd_vec_reg_intr = rnd();
+	a->sample_simd_vec_reg_user = rnd();
+	a->sample_simd_pred_reg_intr = rnd();
+	a->sample_simd_pred_reg_user = rnd();
+}
+
 static void gen_simd(struct perf_event_attr *a)
 {
 	static const __u16 widths[] = { 2, 4, 8 };
 
 	switch (below(10)) {
-	case 0:	/* not in use */
+	case 0:	/* not in use: nothing, or fields the kernel must ignore */
+		if (one_in(2))
+			gen_simd_random(a);
 		return;
 	case 1:	/* random values */
 		a->sample_simd_regs_enabled = one_in(2) ? 1 : rnd();
-		a->sample_simd_vec_reg_qwords = one_in(2) ? widths[below(3)] : rnd();
-		a->sample_simd_vec_reg_intr = rnd();
-		a->sample_simd_vec_reg_user = rnd();
-		a->sample_simd_pred_reg_intr = rnd();
-		a->sample_simd_pred_reg_user = rnd();
+		gen_simd_random(a);
 		return;
 	default:	/* well-formed, perhaps one field mutated */
-		a->sample_simd_pred_reg_qwords = 1;
+		a->sample_simd_regs_enabled = 1;
 		a->sample_simd_vec_reg_qwords = widths[below(3)];
 		if (one_in(2))
 			a->sample_simd_vec_reg_qwords = 4;
@@ -227,15 +241,22 @@ static void gen_simd(struct perf_event_attr *a)
 			a->sample_simd_vec_reg_user = rnd_regset(one_in(4) ? 32 : 16);
 			a->sample_simd_pred_reg_user = one_in(4) ? rnd_regset(8) : 0;
 		}
+		/* A width without registers of its kind is valid too */
 		if (!a->sample_simd_vec_reg_intr && !a->sample_simd_vec_reg_user &&
 		    !one_in(4))
 			a->sample_simd_vec_reg_qwords = 0;
+		if (a->sample_simd_pred_reg_intr || a->sample_simd_pred_reg_user ||
+		    one_in(4))
+			a->sample_simd_pred_reg_qwords = 1;
 		if (one_in(8)) {
-			switch (below(4)) {
+			switch (below(6)) {
 			case 0: a->sample_simd_vec_reg_qwords = below(10); break;
 			case 1: a->sample_simd_pred_reg_qwords = below(4); break;
 			case 2: a->sample_simd_vec_reg_intr |= 1ULL << below(64); break;
-			default: a->sample_simd_pred_reg_user |= 1u << below(32); break;
+			case 3: a->sample_simd_pred_reg_user |= 1u << below(32); break;
+			/* Masks of a dump sample_type may not request */
+			case 4: a->sample_simd_vec_reg_user |= rnd(); break;
+			default: a->sample_simd_pred_reg_intr |= rnd(); break;
 			}
 		}
 	}
@@ -349,7 +370,7 @@ static void gen_attr(__u64 index, unsigned char *buf, unsigned int *size)
 	if (a->sample_type & PERF_SAMPLE_REGS_INTR || one_in(20))
 		a->sample_regs_intr = gen_regs(t);
 	if (one_in(30))
-		a->__reserved_4 = rnd();
+		a->__reserved_4 = one_in(2) ? 1u << below(16) : rnd();
 
 	/* Past the kernel's struct: zeros, or rarely a non-zero byte */
 	if (*size > sizeof(*a) && one_in(20))
@@ -364,30 +385,26 @@ enum expect { ANY, MUST_FAIL_EINVAL, MUST_FAIL };
 
 /*
  * What the series promises for the SIMD fields of @a (as the kernel reads
- * it): malformed requests fail with EINVAL (or E2BIG, checked first),
- * requests the CPU or PMU cannot serve fail. Mirrors
+ * it): __reserved_4 must be zero; the other fields are ignored unless
+ * sample_simd_regs_enabled is set and sample_type has a register dump, and
+ * then the masks of a dump it does not request are ignored. Malformed
+ * requests, and registers the CPU lacks, fail with EINVAL (or E2BIG,
+ * checked first); PMUs without the capability fail. Mirrors
  * perf_validate_simd_regs() and the x86 checks the series documents.
  */
 static enum expect simd_expect(const struct perf_event_attr *a)
 {
 	__u64 t = a->sample_type, regs = 0, vec = 0, xf = 0;
+	__u16 vec_qwords = a->sample_simd_vec_reg_qwords;
+	__u16 pred_qwords = a->sample_simd_pred_reg_qwords;
 	__u32 pred = 0;
 	int d;
 
 	if (a->__reserved_4)
 		return MUST_FAIL_EINVAL;
-	if (!a->sample_simd_regs_enabled)
-		return a->sample_simd_vec_reg_qwords || a->sample_simd_vec_reg_intr ||
-		       a->sample_simd_vec_reg_user || a->sample_simd_pred_reg_intr ||
-		       a->sample_simd_pred_reg_user ? MUST_FAIL_EINVAL : ANY;
-	if (!(t & PERF_SAMPLE_REGS_INTR) &&
-	    (a->sample_simd_vec_reg_intr || a->sample_simd_pred_reg_intr))
-		return MUST_FAIL_EINVAL;
-	if (!(t & PERF_SAMPLE_REGS_USER) &&
-	    (a->sample_simd_vec_reg_user || a->sample_simd_pred_reg_user))
-		return MUST_FAIL_EINVAL;
-	if (!(t & (PERF_SAMPLE_REGS_INTR | PERF_SAMPLE_REGS_USER)))
-		return MUST_FAIL_EINVAL;
+	if (!a->sample_simd_regs_enabled ||
+	    !(t & (PERF_SAMPLE_REGS_INTR | PERF_SAMPLE_REGS_USER)))
+		return ANY;
 	for (d = 0; d < 2; d++) {
 		__u64 sel = d ? PERF_SAMPLE_REGS_USER : PERF_SAMPLE_REGS_INTR;
 		__u64 r = d ? a->sample_regs_user : a->sample_regs_intr;
@@ -396,26 +413,28 @@ static enum expect simd_expect(const struct perf_event_attr *a)
 
 		if (!(t & sel))
 			continue;
-		/* bits 41-63 reserved, DS/ES/FS/GS not sampled; 32 vectors, 8 opmasks */
-		if (r & (~((1ULL << 41) - 1) | 0xf000) || v >> 32 || p >> 8 ||
-		    (!r && !v && !p))
+		/*
+		 * Bits 41-63 reserved, DS/ES/FS/GS not sampled; 32 vectors,
+		 * 8 opmasks. An empty dump is valid.
+		 */
+		if (r & (~((1ULL << 41) - 1) | 0xf000) || v >> 32 || p >> 8)
 			return MUST_FAIL_EINVAL;
 		regs |= r;
 		vec |= v;
 		pred |= p;
 	}
-	if (vec ? a->sample_simd_vec_reg_qwords != 2 && a->sample_simd_vec_reg_qwords != 4 &&
-		  a->sample_simd_vec_reg_qwords != 8 : a->sample_simd_vec_reg_qwords)
+	/* A width the architecture knows where registers of its kind are */
+	if (vec_qwords ? vec_qwords != 2 && vec_qwords != 4 && vec_qwords != 8 : !!vec)
 		return MUST_FAIL_EINVAL;
-	if (a->sample_simd_pred_reg_qwords != 1)
+	if (pred_qwords ? pred_qwords != 1 : !!pred)
 		return MUST_FAIL_EINVAL;
 
 	/* The xstate components the request needs must be in XCR0 */
 	if (vec & 0xffff) {
 		xf |= 1 << 1;
-		if (a->sample_simd_vec_reg_qwords >= 4)
+		if (vec_qwords >= 4)
 			xf |= 1 << 2;
-		if (a->sample_simd_vec_reg_qwords >= 8)
+		if (vec_qwords >= 8)
 			xf |= 1 << 6;
 	}
 	if (vec >> 16)
@@ -425,12 +444,52 @@ static enum expect simd_expect(const struct perf_event_attr *a)
 	if (regs & (0xffffULL << 24))
 		xf |= 1ULL << 19;
 	if ((xcr0 & xf) != xf || (regs & (1ULL << 40) && !user_shstk))
-		return MUST_FAIL;
+		return MUST_FAIL_EINVAL;
 	/* Only the clock events and the core PMU take SIMD requests */
 	if (a->type != PERF_TYPE_SOFTWARE || a->config > PERF_COUNT_SW_TASK_CLOCK)
 		return a->type == PERF_TYPE_HARDWARE || a->type == PERF_TYPE_HW_CACHE ||
 		       a->type == PERF_TYPE_RAW || a->type >= PERF_TYPE_MAX ? ANY : MUST_FAIL;
 	return ANY;
+}
+
+/*
+ * The SIMD fields of @a but __reserved_4 are set, and the kernel must
+ * ignore them: sample_simd_regs_enabled is clear, or sample_type has no
+ * register dump.
+ */
+static int simd_ignored(const struct perf_event_attr *a)
+{
+	if (a->__reserved_4)
+		return 0;
+	if (a->sample_simd_regs_enabled &&
+	    a->sample_type & (PERF_SAMPLE_REGS_INTR | PERF_SAMPLE_REGS_USER))
+		return 0;
+	return a->sample_simd_regs_enabled || a->sample_simd_pred_reg_qwords ||
+	       a->sample_simd_vec_reg_qwords || a->sample_simd_pred_reg_intr ||
+	       a->sample_simd_pred_reg_user || a->sample_simd_vec_reg_intr ||
+	       a->sample_simd_vec_reg_user;
+}
+
+/* @a with all of its SIMD fields but __reserved_4 zero opens */
+static int opens_without_simd(const struct perf_event_attr *a, int pid, int cpu)
+{
+	unsigned char buf[ATTR_BUF];
+	struct perf_event_attr *b = (struct perf_event_attr *)buf;
+	int fd;
+
+	memcpy(buf, a, ATTR_BUF);
+	b->sample_simd_regs_enabled = 0;
+	b->sample_simd_pred_reg_qwords = 0;
+	b->sample_simd_vec_reg_qwords = 0;
+	b->sample_simd_pred_reg_intr = 0;
+	b->sample_simd_pred_reg_user = 0;
+	b->sample_simd_vec_reg_intr = 0;
+	b->sample_simd_vec_reg_user = 0;
+	fd = syscall(SYS_perf_event_open, buf, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
 }
 
 static void hexdump(const unsigned char *buf, unsigned int len)
@@ -460,6 +519,24 @@ static void __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
 	fflush(stdout);
 }
 
+/*
+ * A SIMD block that parse_sample() accepted: read (a header that is not
+ * zero), not read (zero, where the attr has a width, which a read header
+ * repeats), or either (no width: the header is zero both ways).
+ */
+static void count_simd_block(const struct perf_event_attr *a,
+			     const struct regs_dump *d)
+{
+	if (!(d->abi & PERF_SAMPLE_REGS_ABI_SIMD))
+		return;
+	if (!simd_header_zero(d))
+		st.simd_read++;
+	else if (a->sample_simd_vec_reg_qwords || a->sample_simd_pred_reg_qwords)
+		st.simd_not_read++;
+	else
+		st.simd_no_width++;
+}
+
 /* Only the first bad record of an attr is reported */
 static int cur_failed;
 
@@ -485,10 +562,10 @@ static void check_record(const struct perf_event_header *h, void *arg)
 		cur_failed = 1;
 		return;
 	}
-	if (s.has_user && s.user.abi & PERF_SAMPLE_REGS_ABI_SIMD)
-		s.user.pred_qwords ? st.simd_read++ : st.simd_not_read++;
-	if (s.has_intr && s.intr.abi & PERF_SAMPLE_REGS_ABI_SIMD)
-		s.intr.pred_qwords ? st.simd_read++ : st.simd_not_read++;
+	if (s.has_user)
+		count_simd_block(a, &s.user);
+	if (s.has_intr)
+		count_simd_block(a, &s.intr);
 }
 
 /* Work that the sampled events see: user loops with live vectors, syscalls, faults */
@@ -588,6 +665,13 @@ static void try_attr(__u64 index)
 			if (ex == MUST_FAIL_EINVAL && e != EINVAL && e != E2BIG)
 				fail("malformed SIMD fields got errno %d (%s), not EINVAL", e, strerror(e));
 		}
+		/* Fields the kernel ignores must not be why it fails */
+		if ((e == EINVAL || e == EOPNOTSUPP) && simd_ignored(a)) {
+			st.ignored_retried++;
+			if (opens_without_simd(a, pid, cpu))
+				fail("errno %d (%s), but it opens without the SIMD fields the kernel must ignore",
+				     e, strerror(e));
+		}
 		return;
 	}
 	st.opened++;
@@ -648,9 +732,10 @@ int main(int argc, char **argv)
 		}
 	}
 
-	printf("perf_attr_fuzz: seed %llu: %lu attrs, %lu opened, %lu mapped, %lu records, %lu samples (SIMD blocks: %lu read, %lu not read), %lu failures\n",
+	printf("perf_attr_fuzz: seed %llu: %lu attrs, %lu opened, %lu mapped, %lu records, %lu samples (SIMD blocks: %lu read, %lu not read, %lu without widths), %lu failed with ignored SIMD fields and retried without, %lu failures\n",
 	       (unsigned long long)seed, st.attrs, st.opened, st.mapped, st.records,
-	       st.samples, st.simd_read, st.simd_not_read, st.failures);
+	       st.samples, st.simd_read, st.simd_not_read, st.simd_no_width,
+	       st.ignored_retried, st.failures);
 	for (i = 0; i < NR_ERRNOS; i++)
 		printf("perf_attr_fuzz: errno %-10s %9lu  %s\n", errno_table[i].name,
 		       errno_table[i].count, errno_table[i].why);

@@ -35,26 +35,28 @@ static const char *parse_dump(const struct perf_event_attr *attr,
 	if (d->abi & ~(__u64)(PERF_SAMPLE_REGS_ABI_32 | PERF_SAMPLE_REGS_ABI_64 |
 			      PERF_SAMPLE_REGS_ABI_SIMD))
 		return "unknown bits in a register dump's abi word";
-	if (!(d->abi & PERF_SAMPLE_REGS_ABI_SIMD) != !attr->sample_simd_regs_enabled)
+	if (!(d->abi & PERF_SAMPLE_REGS_ABI_SIMD) != !attr_has_simd_regs(attr))
 		return "the SIMD abi bit disagrees with sample_simd_regs_enabled";
 	d->regs = take(c, __builtin_popcountll(mask));
 	if (!d->regs)
 		return "record ends in a register dump's registers";
 	if (!(d->abi & PERF_SAMPLE_REGS_ABI_SIMD))
 		return NULL;
-	hdr = take(c, 1);
+	hdr = take(c, 4);
 	if (!hdr)
 		return "record ends in a SIMD block header";
-	memcpy(&d->nr_vectors, hdr, 8);
-	if (!d->nr_vectors && !d->vector_qwords && !d->nr_pred && !d->pred_qwords)
+	d->nr_vectors = hdr[0];
+	d->vector_qwords = hdr[1];
+	d->nr_pred = hdr[2];
+	d->pred_qwords = hdr[3];
+	if (simd_header_zero(d))
 		return NULL;
 	if (d->nr_vectors != __builtin_popcountll(vec_mask) ||
 	    d->vector_qwords != attr->sample_simd_vec_reg_qwords ||
 	    d->nr_pred != __builtin_popcount(pred_mask) ||
 	    d->pred_qwords != attr->sample_simd_pred_reg_qwords)
 		return "SIMD block header is neither zero nor what the attr requests";
-	qwords = (__u64)d->nr_vectors * d->vector_qwords +
-		 (__u64)d->nr_pred * d->pred_qwords;
+	qwords = d->nr_vectors * d->vector_qwords + d->nr_pred * d->pred_qwords;
 	d->data = take(c, qwords);
 	if (!d->data)
 		return "record ends in the SIMD block data";

@@ -14,9 +14,26 @@
 struct regs_dump {
 	__u64 abi;
 	const __u64 *regs;		/* hweight(mask) registers */
-	__u16 nr_vectors, vector_qwords, nr_pred, pred_qwords;
+	/* The SIMD block header, four u64 */
+	__u64 nr_vectors, vector_qwords, nr_pred, pred_qwords;
 	const __u64 *data;		/* the SIMD registers, or NULL */
 };
+
+/*
+ * The kernel adds a SIMD block to the dumps of @attr: enabled, and a dump
+ * to add it to; otherwise it ignores the SIMD fields.
+ */
+static inline int attr_has_simd_regs(const struct perf_event_attr *attr)
+{
+	return attr->sample_simd_regs_enabled &&
+	       (attr->sample_type & (PERF_SAMPLE_REGS_USER | PERF_SAMPLE_REGS_INTR));
+}
+
+/* A SIMD block header of zeros: "not read", or a request without widths */
+static inline int simd_header_zero(const struct regs_dump *d)
+{
+	return !d->nr_vectors && !d->vector_qwords && !d->nr_pred && !d->pred_qwords;
+}
 
 struct sample {
 	__u32 pid, tid;

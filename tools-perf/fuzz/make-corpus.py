@@ -55,14 +55,14 @@ EM_X86_64, EM_386 = 0, 1  # indexes into machines[] of sample-fuzz.c
 
 # struct perf_event_attr up to PERF_ATTR_SIZE_VER10, the bitfield word and
 # aux_action as raw bytes: perf swaps them bit by bit, not as integers
-ATTR_FMT = 'IIQQQQ8sIIQQQQIiQIHHI4sQQQHHIIIQQ'
+ATTR_FMT = 'IIQQQQ8sIIQQQQIiQIHHI4sQQQHHHHIIQQ'
 ATTR_FIELDS = ('type size config sample_period sample_type read_format flags '
                'wakeup_events bp_type config1 config2 branch_sample_type '
                'sample_regs_user sample_stack_user clockid sample_regs_intr '
                'aux_watermark sample_max_stack reserved_2 aux_sample_size '
-               'aux_action sig_data config3 config4 simd_pred_qwords '
-               'simd_vec_qwords simd_pred_intr simd_pred_user reserved_4 '
-               'simd_vec_intr simd_vec_user').split()
+               'aux_action sig_data config3 config4 simd_enabled '
+               'simd_pred_qwords simd_vec_qwords reserved_4 simd_pred_intr '
+               'simd_pred_user simd_vec_intr simd_vec_user').split()
 assert struct.calcsize('<' + ATTR_FMT) == ATTR_SIZE
 
 
@@ -124,9 +124,9 @@ def regs_layout(attr, body):
         if abi:
             pos += 8 * bin(attr[mask]).count('1')
         if abi & ABI_SIMD:
-            hdr = struct.unpack_from('<4H', body, pos)
+            hdr = struct.unpack_from('<4Q', body, pos)
             key.append(hdr)
-            pos += 8 * (1 + hdr[0] * hdr[1] + hdr[2] * hdr[3])
+            pos += 8 * (4 + hdr[0] * hdr[1] + hdr[2] * hdr[3])
         if bit == S_REGS_USER:
             if st & S_STACK_USER:
                 size = u64()
@@ -188,8 +188,8 @@ def sample(attr, user, intr, swap=False, ip=0x401000, pid=100, tid=101,
     in this or (@swap) the other byte order: @user and @intr are (abi, regs,
     simd) with simd (nr_vec, vec_qwords, nr_pred, pred_qwords, values) or
     None. Each field has the byte order of a file of the other endianness,
-    so that perf_event__all64_swap() and the parser's swaps of the TID pair
-    and the SIMD block header give it back."""
+    so that perf_event__all64_swap() and the parser's swap of the TID pair
+    give it back: the SIMD block header is four u64."""
     e = '>' if swap else '<'
     st = attr['sample_type']
     words = []
@@ -209,7 +209,7 @@ def sample(attr, user, intr, swap=False, ip=0x401000, pid=100, tid=101,
         words += [struct.pack(e + 'Q', r) for r in regs]
         if simd:
             nr_vec, vec_q, nr_pred, pred_q, values = simd
-            words.append(struct.pack(e + '4H', nr_vec, vec_q, nr_pred, pred_q))
+            words.append(struct.pack(e + '4Q', nr_vec, vec_q, nr_pred, pred_q))
             words += [struct.pack(e + 'Q', v) for v in values]
     body = b''.join(words)
     return struct.pack(e + 'IHH', PERF_RECORD_SAMPLE, 2, 8 + len(body)) + body
@@ -223,7 +223,7 @@ def simd_attr(vec_q, pred_q, vec_user, vec_intr, pred_user, pred_intr,
                 S_REGS_INTR,
                 flags=struct.pack('<Q', (1 << 0) | (1 << 18)),  # disabled, sample_id_all
                 sample_regs_user=regs_user, sample_regs_intr=regs_intr,
-                simd_pred_qwords=pred_q, simd_vec_qwords=vec_q,
+                simd_enabled=1, simd_pred_qwords=pred_q, simd_vec_qwords=vec_q,
                 simd_vec_user=vec_user, simd_vec_intr=vec_intr,
                 simd_pred_user=pred_user, simd_pred_intr=pred_intr)
     return attr
@@ -265,21 +265,26 @@ def synth(outdir):
         (ABI_64 | ABI_SIMD, [], block(0xffff0000, 8, 0xf0, 1, 6)))
     # The kernel could not read the SIMD registers: all-zero block header,
     # eGPRs and SSP read as zero
-    a = simd_attr(4, 1, 0xffff, 0xffff, 0, 0, gprs | egpr | ssp, gprs | egpr)
+    a = simd_attr(4, 0, 0xffff, 0xffff, 0, 0, gprs | egpr | ssp, gprs | egpr)
     add('not-read', a,
         (ABI_64 | ABI_SIMD, regs(gprs, 0x6000) + [0] * 17, (0, 0, 0, 0, [])),
         (ABI_64 | ABI_SIMD, regs(gprs, 0x7000) + [0] * 16, (0, 0, 0, 0, [])))
+    # eGPRs and SSP alone: no widths, a block header of four zeros
+    a = simd_attr(0, 0, 0, 0, 0, 0, gprs | egpr | ssp, gprs | egpr)
+    add('egpr-only', a,
+        (ABI_64 | ABI_SIMD, regs(gprs | egpr | ssp, 0xb000), (0, 0, 0, 0, [])),
+        (ABI_64 | ABI_SIMD, regs(gprs | egpr, 0xc000), (0, 0, 0, 0, [])))
     # A 32-bit task: 32-bit dump ABI, YMM of user, i386 names
     g32 = 0x1ff  # AX..IP of the 32-bit ABI
-    a = simd_attr(4, 1, 0xff, 0, 0, 0, g32, g32)
+    a = simd_attr(4, 0, 0xff, 0, 0, 0, g32, g32)
     add('ymm-32bit', a,
-        (ABI_32 | ABI_SIMD, regs(g32, 0x8000), block(0xff, 4, 0, 1, 8)),
-        (ABI_32 | ABI_SIMD, regs(g32, 0x9000), (0, 4, 0, 1, [])),
+        (ABI_32 | ABI_SIMD, regs(g32, 0x8000), block(0xff, 4, 0, 0, 8)),
+        (ABI_32 | ABI_SIMD, regs(g32, 0x9000), (0, 4, 0, 0, [])),
         machine=EM_386)
     # No user registers (kernel thread): ABI_NONE, and a filtered perf script
-    a = simd_attr(4, 1, 0xffff, 0xffff, 0, 0, gprs, gprs)
+    a = simd_attr(4, 0, 0xffff, 0xffff, 0, 0, gprs, gprs)
     add('user-none-filter', a, (0, [], None),
-        (ABI_64 | ABI_SIMD, regs(gprs, 0xa000), block(0xffff, 4, 0, 1, 10)),
+        (ABI_64 | ABI_SIMD, regs(gprs, 0xa000), block(0xffff, 4, 0, 0, 10)),
         flags=FUZZ_FILTER, fregs=0x3, fvec=0x5)
 
     for name, attr, user, intr, hd in seeds:
