@@ -39,13 +39,21 @@ else
 	signoff=--no-signoff
 fi
 
-# check FILE: checkpatch FILE; sets $bad and $known, false without a summary
+# checkpatch.pl is slow Perl, one patch at a time: run $JOBS of them at
+# once into $out_dir, one output file per patch, and judge them in order
+# afterwards. PATH: the system python3, which has python3-ply for
+# checkpatch's SPDX check, before any other python3 the user has.
+out_dir=$(mktemp -d)
+trap 'rm -rf "$out_dir"' EXIT
+# shellcheck disable=SC2086 # $files is a list of paths
+printf '%s\n' $files | PATH="/usr/bin:$PATH" xargs -P "$JOBS" -I{} sh -c '
+	"$1/scripts/checkpatch.pl" --strict ${2:+"$2"} --showfile --root="$1" "$3" \
+		>"$4/$(basename "$3").out" 2>&1 || true' sh "$SRC" "$signoff" {} "$out_dir"
+
+# check FILE: judge the checkpatch output of FILE; sets $bad and $known,
+# false without a summary
 check() {
-	# PATH: the system python3, which has python3-ply for checkpatch's
-	# SPDX check, before any other python3 the user has
-	# shellcheck disable=SC2086 # $signoff is empty or one option
-	out=$(PATH="/usr/bin:$PATH" "$SRC/scripts/checkpatch.pl" --strict $signoff --showfile \
-		--root="$SRC" "$1" 2>&1) || true
+	out=$(cat "$out_dir/$(basename "$1").out")
 	printf '== %s\n%s\n' "$(basename "$1")" "$out" >>"$log"
 	bad=0
 	known=0
