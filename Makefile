@@ -4,7 +4,8 @@
 S := scripts
 
 .PHONY: help deps base apply export kernel perf selftests vm-tests host-tests perf-suite \
-	checkpatch check check-debug fuzz check-bisect check-cross submission demo bench fuzz-perf fuzz-perf-seeds clean
+	checkpatch check check-debug fuzz check-bisect check-cross submission demo bench fuzz-perf fuzz-perf-replay \
+	fuzz-perf-seeds clean
 
 help:
 	@echo 'make check        - everything, from a fresh clone: ends with "N passed, N failed, N skipped"'
@@ -29,6 +30,7 @@ help:
 	@echo 'make submission   - W=1, sparse, kernel-doc, uapi and bisect checks, then the mails in build/outgoing/vN (sends nothing)'
 	@echo 'make bench        - measure bytes and time per sample of each register request, perf tool throughput: build/bench/ (Documentation/performance.rst)'
 	@echo 'make fuzz-perf    - fuzz perf'"'"'s sample parser and printers (libFuzzer, ASan, UBSan) for FUZZ_SECS (default 60)'
+	@echo 'make fuzz-perf-replay - replay the fuzz-perf corpus under valgrind against build/perf (what make check runs)'
 	@echo 'make fuzz-perf-seeds - record the seed corpus of fuzz-perf in the VM (after make kernel perf)'
 	@echo 'make clean        - remove build/ outputs but keep the base and ccache'
 
@@ -68,6 +70,8 @@ submission: base
 	$(S)/submission.sh
 fuzz-perf:
 	$(S)/fuzz-perf.sh $(FUZZ_SECS)
+fuzz-perf-replay:
+	$(S)/fuzz-perf-replay.sh
 fuzz-perf-seeds:
 	$(S)/fuzz-perf-seeds.sh
 demo:
@@ -75,5 +79,5 @@ demo:
 bench:
 	$(S)/bench.sh
 clean:
-	rm -rf build/src build/kernel build/kernel-debug build/perf build/selftests build/bench build/vm-out build/vm-out-* build/perf-suite build/fuzz-perf build/logs build/results.txt build/check-results.txt \
+	rm -rf build/src build/kernel build/kernel-debug build/perf build/selftests build/bench build/vm-out build/vm-out-* build/perf-suite build/fuzz-perf build/fuzz-perf-replay build/logs build/results.txt build/check-results.txt \
 		build/warnings build/bisect-* build/mails build/outgoing build/submission-checks.txt

@@ -7,7 +7,7 @@ pkgs="abigail-tools bc bison ccache clang flex gcc git gnuplot-nox iproute2
 iputils-ping libcap-dev libclang-rt-14-dev libdw-dev libelf-dev libnuma-dev
 libslang2-dev libssl-dev libtraceevent-dev libunwind-dev libzstd-dev make
 pkg-config python3 python3-dev python3-git python3-ply python3-setuptools
-qemu-system-x86 quilt rsync sparse xz-utils zlib1g-dev"
+qemu-system-x86 quilt rsync sparse valgrind xz-utils zlib1g-dev"
 
 missing=
 for p in $pkgs; do
