@@ -79,5 +79,5 @@ demo:
 bench:
 	$(S)/bench.sh
 clean:
-	rm -rf build/src build/kernel build/kernel-debug build/perf build/selftests build/bench build/vm-out build/vm-out-* build/perf-suite build/fuzz-perf build/fuzz-perf-replay build/logs build/results.txt build/check-results.txt \
+	rm -rf build/src build/kernel build/kernel-debug build/perf build/selftests build/bench build/vm-out build/vm-out-* build/demo build/demo-out build/perf-suite build/fuzz-perf build/fuzz-perf-replay build/logs build/results.txt build/check-results.txt \
 		build/warnings build/bisect-* build/mails build/outgoing build/submission-checks.txt

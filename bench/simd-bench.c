@@ -33,6 +33,7 @@
 #include "requests.h"
 
 #define MAX_RUNS	64
+#define MAX_ATTEMPTS	3	/* of the runs of a request that got no sample */
 
 struct outcome {
 	unsigned long samples;	/* PERF_RECORD_SAMPLE records */
@@ -329,16 +330,22 @@ int main(int argc, char **argv)
 		double cost[MAX_RUNS], med;
 		unsigned long samples = 0, lost = 0, bad = 0;
 		unsigned int size = 0;
-		int err = 0;
+		int err = 0, attempt;
 
-		for (opt = 0; opt < runs && !err; opt++) {
-			err = run_once(r, period, iters, duration, &o, avx, avx512);
-			samples += o.samples;
-			lost += o.lost;
-			bad += o.bad;
-			if (o.size)
-				size = o.size;
-			cost[opt] = o.samples ? (o.seconds - base_s) * 1e9 / o.samples : 0;
+		/*
+		 * Runs that no timer tick hit, which a loaded host can make of
+		 * the short runs of -q, say nothing about the records: try again
+		 */
+		for (attempt = 0; attempt < MAX_ATTEMPTS && !err && !samples; attempt++) {
+			for (opt = 0; opt < runs && !err; opt++) {
+				err = run_once(r, period, iters, duration, &o, avx, avx512);
+				samples += o.samples;
+				lost += o.lost;
+				bad += o.bad;
+				if (o.size)
+					size = o.size;
+				cost[opt] = o.samples ? (o.seconds - base_s) * 1e9 / o.samples : 0;
+			}
 		}
 		printf("%s,%d,%u,", r->name, bench_nr_dumps(r),
 		       bench_nr_dumps(r) * bench_simd_data_bytes(r));
