@@ -26,42 +26,30 @@ if ! command -v valgrind >/dev/null; then
 	result SKIP "$name" "no valgrind (apt-get install valgrind)"
 	exit 0
 fi
-libs="libperf-ui.a libperf-util.a libpmu-events.a libperf/libperf.a
-libapi/libapi.a libsubcmd/libsubcmd.a libsymbol/libsymbol.a"
-for a in $libs .build-options; do
-	if [ ! -f "$POUT/$a" ]; then
-		result SKIP "$name" "no perf build in $POUT ($a is missing; make perf)"
+for f in $(perf_archives "$POUT") "$POUT/.build-options"; do
+	if [ ! -f "$f" ]; then
+		result SKIP "$name" "no perf build in $POUT ($f is missing; make perf)"
 		exit 0
 	fi
 done
 
-# The compiler flags and libraries of perf's own link, for the options
-# build-perf.sh built $POUT with: the harness includes perf's headers, whose
-# structs depend on the HAVE_* of the configuration. The rule only prints
-# them; with $POUT up to date, perf's make builds nothing. FIXDEP_BUILT=1:
-# $POUT has fixdep, and the pass that builds it first reads no
-# Makefile.config, so has neither these flags nor the FORCE target.
+# The compiler flags and libraries of perf's own link (perf_link_flags in
+# lib.sh), for the options build-perf.sh built $POUT with; with $POUT up to
+# date, perf's make builds nothing.
 opts=$(cat "$POUT/.build-options")
-# shellcheck disable=SC2016 # make expands these
-flags_rule="$rout/perf-flags: FORCE ; @printf '%s\n' \"\$(CFLAGS)\" \"\$(EXTLIBS)\" >\$@"
 # shellcheck disable=SC2317 # called through run_logged
 build() {
 	# shellcheck disable=SC2086 # $opts is a list of make variables
-	make -C "$SRC/tools/perf" -f Makefile.perf O="$POUT" $opts CC=gcc \
-		FIXDEP_BUILT=1 --eval="$flags_rule" "$rout/perf-flags" || return 1
+	perf_link_flags "$rout/perf-flags" O="$POUT" $opts CC=gcc || return 1
 	perf_cflags=$(sed -n 1p "$rout/perf-flags")
 	extlibs=$(sed -n 2p "$rout/perf-flags")
 	# shellcheck disable=SC2086 # flag lists; -g: lines in valgrind's reports
 	gcc $perf_cflags -g -c -o "$rout/sample-fuzz.o" "$fuzz/sample-fuzz.c" || return 1
 	# shellcheck disable=SC2086
 	gcc $perf_cflags -g -c -o "$rout/replay-main.o" "$fuzz/replay-main.c" || return 1
-	set --
-	for a in $libs; do
-		set -- "$@" "$POUT/$a"
-	done
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2046,SC2086 # lists of paths and flags
 	gcc -o "$bin" "$rout/sample-fuzz.o" "$rout/replay-main.o" \
-		-Wl,--start-group "$@" -Wl,--end-group $extlibs
+		-Wl,--start-group $(perf_archives "$POUT") -Wl,--end-group $extlibs
 }
 mkdir -p "$rout"
 if ! run_logged build-fuzz-perf-replay build; then

@@ -55,26 +55,22 @@ perfmake() {
 
 # The archives (one make per goal: perf's Makefile runs a make for each goal
 # in parallel, which then race); the compiler flags and libraries of perf's
-# own link, as the harness includes perf's headers, whose structs depend on
-# the HAVE_* of the configuration; the harness linked against them.
-# shellcheck disable=SC2016 # make expands these
-flags_rule='$(OUTPUT)fuzz-flags: FORCE ; @printf "%s\n" "$(CFLAGS)" "$(EXTLIBS)" >$@'
+# own link; the harness linked against them.
 # shellcheck disable=SC2317 # called through run_logged
 build() {
 	for a in libperf-util.a libperf-ui.a libpmu-events.a; do
 		perfmake "$obj/$a" || return 1
 	done
-	perfmake -f Makefile.perf --eval="$flags_rule" "$obj/fuzz-flags" || return 1
+	# shellcheck disable=SC2086 # $opts is a list of make variables
+	perf_link_flags "$obj/fuzz-flags" O="$obj" $opts CC="ccache clang" \
+		HOSTCC=gcc EXTRA_CFLAGS="$cflags" || return 1
 	perf_cflags=$(sed -n 1p "$obj/fuzz-flags")
 	extlibs=$(sed -n 2p "$obj/fuzz-flags")
 	# shellcheck disable=SC2086 # flag lists
 	clang $perf_cflags -c -o "$fout/sample-fuzz.o" "$fuzz/sample-fuzz.c" || return 1
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2046,SC2086 # lists of paths and flags
 	clang -fsanitize=fuzzer,address,undefined -fno-sanitize=alignment -o "$bin" "$fout/sample-fuzz.o" \
-		-Wl,--start-group "$obj/libperf-ui.a" "$obj/libperf-util.a" \
-		"$obj/libpmu-events.a" "$obj/libperf/libperf.a" "$obj/libapi/libapi.a" \
-		"$obj/libsubcmd/libsubcmd.a" "$obj/libsymbol/libsymbol.a" \
-		-Wl,--end-group $extlibs
+		-Wl,--start-group $(perf_archives "$obj") -Wl,--end-group $extlibs
 }
 if ! run_logged build-fuzz-perf build; then
 	result FAIL fuzz-perf "the build failed, see $LOGS/build-fuzz-perf.log"

@@ -78,3 +78,31 @@ require_identity() {
 set it with git config --global user.name 'Your Name' and
 git config --global user.email you@example.org (the harness invents none)"
 }
+
+# The archives of a perf build (its O= directory) that a program linking
+# perf's libraries needs (scripts/fuzz-perf.sh, scripts/fuzz-perf-replay.sh)
+PERF_ARCHIVES="libperf-ui.a libperf-util.a libpmu-events.a libperf/libperf.a
+libapi/libapi.a libsubcmd/libsubcmd.a libsymbol/libsymbol.a"
+
+# perf_archives DIR: the paths of $PERF_ARCHIVES in the perf build DIR
+perf_archives() {
+	for _a in $PERF_ARCHIVES; do
+		printf '%s\n' "$1/$_a"
+	done
+}
+
+# perf_link_flags FILE MAKE_ARGS...: write the compiler flags (line 1) and
+# the libraries (line 2) of perf's own link to FILE, for the perf build
+# that MAKE_ARGS (O=, the build's options) describe. A program that
+# includes perf's headers needs the flags, as their structs depend on the
+# HAVE_* of the configuration; the rule only prints them. The build must
+# exist (FIXDEP_BUILT=1: the pass that would build fixdep first reads no
+# Makefile.config, so has neither these flags nor the FORCE target).
+perf_link_flags() {
+	_file=$1
+	shift
+	# shellcheck disable=SC2016 # make expands these
+	make -C "$SRC/tools/perf" -f Makefile.perf FIXDEP_BUILT=1 "$@" \
+		--eval="$_file: FORCE ; @printf '%s\n' \"\$(CFLAGS)\" \"\$(EXTLIBS)\" >\$@" \
+		"$_file"
+}
