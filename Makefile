@@ -4,7 +4,7 @@
 S := scripts
 
 .PHONY: help deps base apply export kernel perf selftests vm-tests host-tests perf-suite \
-	checkpatch check check-debug fuzz check-bisect check-cross submission demo bench fuzz-perf fuzz-perf-replay \
+	checkpatch check check-debug fuzz check-bisect check-cross check-postings submission demo bench fuzz-perf fuzz-perf-replay \
 	fuzz-perf-seeds clean
 
 help:
@@ -27,7 +27,9 @@ help:
 	@echo '                    FUZZ_SEED=N replays a run'
 	@echo 'make check-bisect - build the kernel, perf and selftests at every patch; record them in kernel/bisect-verified'
 	@echo 'make check-cross  - build tinyconfig+PERF_EVENTS kernels for i386, arm64, arm, riscv, mips, parisc'
-	@echo 'make submission   - W=1, sparse, kernel-doc, uapi and bisect checks, then the mails in build/outgoing/vN (sends nothing)'
+	@echo 'make submission   - W=1, sparse, kernel-doc, uapi, bisect and apply checks, then the mails of each posting of'
+	@echo '                    submission/postings in build/outgoing/<posting>-vN (sends nothing)'
+	@echo 'make check-postings - check the postings against the upstream files in build/upstream (submission/apply-verified)'
 	@echo 'make bench        - measure bytes and time per sample of each register request, perf tool throughput: build/bench/ (Documentation/performance.rst)'
 	@echo 'make fuzz-perf    - fuzz perf'"'"'s sample parser and printers (libFuzzer, ASan, UBSan) for FUZZ_SECS (default 60)'
 	@echo 'make fuzz-perf-replay - replay the fuzz-perf corpus under valgrind against build/perf (what make check runs)'
@@ -68,6 +70,8 @@ check-cross:
 	$(S)/cross-build.sh
 submission: base
 	$(S)/submission.sh
+check-postings:
+	$(S)/check-postings-apply.sh
 fuzz-perf:
 	$(S)/fuzz-perf.sh $(FUZZ_SECS)
 fuzz-perf-replay:

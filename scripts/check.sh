@@ -93,12 +93,20 @@ fi
 run_check check-warnings
 run_check check-kernel-doc
 run_check check-uapi-compat
+run_check check-postings-apply
+# The mails of each posting (submission/postings), with sign-off
 if ! git_identity >/dev/null; then
 	result SKIP "checkpatch of the mails" "no git identity (user.name, user.email) to sign off with"
-elif run_logged format-mails "$TOP/scripts/format-mails.sh" "$BUILD/mails"; then
-	run_check checkpatch-series --mails "$BUILD/mails"
 else
-	result FAIL "checkpatch of the mails" "the mails could not be written; see $LOGS/format-mails.log"
+	rm -rf "$BUILD/mails"
+	postings | awk -F'|' '$4 != "-" { print $1 }' >"$BUILD/.posted"
+	while read -r name; do
+		if run_logged "format-mails-$name" "$TOP/scripts/format-mails.sh" "$BUILD/mails/$name" "$name"; then
+			run_check checkpatch-series --mails "$BUILD/mails/$name" "$name"
+		else
+			result FAIL "checkpatch of the mails ($name)" "the mails could not be written; see $LOGS/format-mails-$name.log"
+		fi
+	done <"$BUILD/.posted"
 fi
 # Last, as it checks out older commits in build/src. Only patches missing
 # from the bisect records are built, BISECT_MAX of them (default none: each

@@ -4,9 +4,10 @@
 # patch. Findings listed in kernel/checkpatch-exceptions are accepted and
 # counted; any other ERROR, WARNING or CHECK fails the patch. The full output
 # is in $LOGS/checkpatch.log.
-# 'checkpatch-series.sh --mails DIR' checks the mails that
-# scripts/format-mails.sh wrote to DIR instead, with the sign-off check, and
-# records one verdict for all of them (log: $LOGS/checkpatch-mails.log).
+# 'checkpatch-series.sh --mails DIR [NAME]' checks the mails that
+# scripts/format-mails.sh wrote to DIR instead, those of posting NAME, with
+# the sign-off check, and records one verdict for all of them (log:
+# $LOGS/checkpatch-mails[-NAME].log).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -27,8 +28,9 @@ is_exception() {
 
 mails=
 if [ "${1:-}" = --mails ]; then
-	mails=${2:?usage: checkpatch-series.sh [--mails DIR]}
-	log=$LOGS/checkpatch-mails.log
+	mails=${2:?usage: checkpatch-series.sh [--mails DIR [NAME]]}
+	posting=${3:-}
+	log=$LOGS/checkpatch-mails${posting:+-$posting}.log
 	files=$(for m in "$mails"/*.patch; do
 		case $m in */*0000-cover-letter.patch) ;; *) echo "$m" ;; esac
 	done)
@@ -93,7 +95,7 @@ for file in $files; do
 done
 [ -n "$mails" ] || exit 0
 if [ -n "$failed" ]; then
-	result FAIL "checkpatch of the mails" "with sign-off check; fails:$failed; see $log"
+	result FAIL "checkpatch of the mails${posting:+ ($posting)}" "with sign-off check; fails:$failed; see $log"
 	exit 1
 fi
-result PASS "checkpatch of the mails" "$n mails, with sign-off check; $accepted accepted exceptions"
+result PASS "checkpatch of the mails${posting:+ ($posting)}" "$n mails, with sign-off check; $accepted accepted exceptions"

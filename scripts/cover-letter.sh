@@ -1,14 +1,19 @@
 #!/bin/sh
-# Print the cover letter of the series: its subject on the first line, then
-# the text of submission/cover-letter with its @NAME@ lines replaced by what
-# is true now: @TESTS@ the verdicts of the latest make check
-# (build/check-results.txt, or $CHECK_RESULTS), @CHANGES@ the sections of
-# submission/changes up to this version, @BASE@ what the base-commit of the
-# mails is.
+# Print the cover letter of posting NAME (submission/postings): its subject
+# on the first line, then the text of submission/NAME.cover with its @NAME@
+# lines replaced by what is true now: @TESTS@ the verdicts of the latest
+# make check (build/check-results.txt, or $CHECK_RESULTS), @CHANGES@ the
+# sections of submission/NAME.changes up to its version, @BASE@ what the
+# mails apply to, @APPLY@ which of its patches apply to the files of the
+# tree it goes to (submission/apply-verified).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-version=$(cat "$TOP/submission/version")
+name=${1:?usage: cover-letter.sh NAME}
+line=$(postings | awk -F'|' -v n="$name" '$1 == n')
+[ -n "$line" ] || die "no posting $name in submission/postings"
+version=$(printf '%s' "$line" | cut -d'|' -f5)
+tree=$(printf '%s' "$line" | cut -d'|' -f6)
 results=${CHECK_RESULTS:-$BUILD/check-results.txt}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -22,7 +27,9 @@ tests() {
 	p=$(grep -c '^PASS ' "$results" || true)
 	f=$(grep -c '^FAIL ' "$results" || true)
 	s=$(grep -c '^SKIP ' "$results" || true)
-	echo "make check of the harness the series is developed in, $(date -u -r "$results" +%Y-%m-%d):"
+	echo "Tests of the whole series (all postings), $(date -u -r "$results" +%Y-%m-%d), in a QEMU"
+	echo "TCG guest (-cpu max: AVX2, no AVX-512, APX, CET or PMU; KUnit covers PEBS,"
+	echo "arch-PEBS and IBS on synthetic records) and on the host:"
 	echo "$p passed, $f failed, $s skipped. Verdicts by kind:"
 	echo
 	awk '
@@ -52,7 +59,8 @@ tests() {
 }
 
 changes() {
-	# sections v2..v<version>, newest first
+	# sections v2..v<version> of submission/NAME.changes, newest first
+	[ -f "$TOP/submission/$name.changes" ] || return 0
 	awk -v max="$version" '
 		/^#/ { next }
 		/^v[0-9]+$/ { v = substr($0, 2) + 0; next }
@@ -60,26 +68,41 @@ changes() {
 		END {
 			for (i = max; i >= 2; i--)
 				printf "Changes in v%d:\n%s\n", i, text[i]
-		}' "$TOP/submission/changes"
+		}' "$TOP/submission/$name.changes"
 }
 
 base() {
 	# shellcheck disable=SC1091 # kernel/base is data: PACKAGE, VERSION, SUITE
 	. "$TOP/kernel/base"
 	cat <<EOT
-Base: Linux 7.3.4 as Debian ships it in $PACKAGE
-$VERSION ($SUITE), imported from the package's tarball as
-one commit (tag $BASE_TAG). That import has no upstream history: the
-base-commit below names it, not a commit of any public tree. The series
-was developed and tested on that tree; upstream it is meant for the tip
-tree's perf/core branch.
+For: $tree. The patches were written and tested on Linux 7.3.4 as Debian
+ships it in $PACKAGE $VERSION ($SUITE), imported
+from the package's tarball as one commit (tag $BASE_TAG), which has no
+upstream history: the base-commit below names that import, and the
+prerequisite-patch-id lines the patches of the other postings of this
+work that come before these.
 EOT
+}
+
+# apply_record: what submission/apply-verified says of this posting's
+# patches (scripts/check-postings-apply.sh)
+apply_record() {
+	_rec=$TOP/submission/apply-verified
+	if ! grep -q "^[^#]* | $name | " "$_rec" 2>/dev/null; then
+		echo "Not checked against the files of $tree."
+		return
+	fi
+	echo "Checked with git apply --check against the files of $tree at the"
+	echo "commit named, as far as a stored copy of them was available:"
+	echo
+	grep "^[^#]* | $name | " "$_rec" | awk -F' [|] ' '{ printf "  %-8s %s (%s)\n", $4, $5, $3 }'
 }
 
 tests >"$tmp/TESTS"
 changes >"$tmp/CHANGES"
 base >"$tmp/BASE"
-grep -v '^#' "$TOP/submission/cover-letter" | awk -v dir="$tmp" '
+apply_record >"$tmp/APPLY"
+grep -v '^#' "$TOP/submission/$name.cover" | awk -v dir="$tmp" '
 	/^@[A-Z]+@$/ {
 		f = dir "/" substr($0, 2, length($0) - 2)
 		while ((getline line < f) > 0) print line

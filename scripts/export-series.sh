@@ -1,7 +1,7 @@
 #!/bin/sh
 # Regenerate patches/ from the commits on top of $BASE_TAG in $SRC: one
-# git-format-patch file per commit, and patches/series grouped by topic
-# (kernel, selftests, perf tool) with comment lines.
+# git-format-patch file per commit, and patches/series grouped by the
+# postings of submission/postings, with comment lines.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -10,26 +10,18 @@ n=$(git rev-list --count "$BASE_TAG"..HEAD)
 rm -f "$TOP"/patches/*.patch
 git format-patch -q --zero-commit --no-signature -o "$TOP/patches" "$BASE_TAG"..HEAD
 
-topic_of() {
-	files=$(git show --format= --name-only "$1")
-	if printf '%s\n' "$files" | grep -q '^tools/testing/'; then
-		echo "Tests: kselftests"
-	elif ! printf '%s\n' "$files" | grep -qv '^tools/'; then
-		echo "perf tool"
-	else
-		echo "Kernel: uapi, core and x86"
-	fi
-}
-
+# The series file groups the patches by the posting they leave as
+# (submission/postings), each group headed by its name, tree and contents.
+postings >"$BUILD/.groups"
 {
 	head -n 2 "$TOP/kernel/series-header"
-	last=
 	i=0
 	for c in $(git rev-list --reverse "$BASE_TAG"..HEAD); do
 		i=$((i + 1))
-		t=$(topic_of "$c")
-		[ "$t" = "$last" ] || printf '\n# %s\n' "$t"
-		last=$t
+		awk -F'|' -v c="$c" '$2 == c {
+			prefix = $4 == "-" ? "" : " [" $4 "]"
+			printf "\n# %s: %s%s\n# %s\n", $1, $6, prefix, $7
+		}' "$BUILD/.groups"
 		basename "$(ls "$TOP"/patches/"$(printf '%04d' "$i")"-*.patch)"
 	done
 } >"$TOP/patches/series"

@@ -1,21 +1,29 @@
 #!/bin/sh
-# Write the series in $SRC as mails to DIR, ready for 'git send-email
-# --no-thread DIR/*': git format-patch with the version of
-# submission/version (-v N from v2 on), --base=v7.3.4-debian, threaded under
-# a cover letter from scripts/cover-letter.sh, sent from and signed off by
-# the git identity of whoever runs it (none set: it stops). To: and Cc: of
-# each patch come from the series' scripts/get_maintainer.pl: To: the
-# maintainers of the files it touches, Cc: their reviewers and lists and
-# the maintainers it matched by keyword only; the cover letter goes to all.
+# Write posting NAME of submission/postings as mails to DIR, ready for
+# 'git send-email --no-thread DIR/*': git format-patch of its patches in
+# $SRC with its subject prefix and version, threaded under its cover letter
+# (scripts/cover-letter.sh NAME), based on v7.3.4-debian with the patches
+# of the postings before it as prerequisites, sent from and signed off by
+# the git identity of whoever runs it (none set: it stops). The sign-off
+# goes where tip's tag order puts it: after the tags of the changelog,
+# before its Cc: and Link: tags. To: and Cc: of each patch come from the
+# series' scripts/get_maintainer.pl: To: the maintainers of the files it
+# touches, Cc: their reviewers and lists and the maintainers it matched by
+# keyword only; the cover letter goes to all.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-out=${1:?usage: format-mails.sh DIR}
+out=${1:?usage: format-mails.sh DIR NAME}
+name=${2:?usage: format-mails.sh DIR NAME}
 require_identity
 me=$(git_identity)
-version=$(cat "$TOP/submission/version")
-grep -qx "v$version" "$TOP/submission/changes" ||
-	die "submission/changes has no section v$version: write what changed since the previous posting"
+line=$(postings | awk -F'|' -v n="$name" '$1 == n')
+[ -n "$line" ] || die "no posting $name in submission/postings"
+first=$(printf '%s' "$line" | cut -d'|' -f2)
+last=$(printf '%s' "$line" | cut -d'|' -f3)
+prefix=$(printf '%s' "$line" | cut -d'|' -f4)
+version=$(printf '%s' "$line" | cut -d'|' -f5)
+[ "$prefix" != - ] || die "posting $name is not posted (its prefix is -)"
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -24,12 +32,45 @@ reroll=
 [ "$version" = 1 ] || reroll="--reroll-count=$version"
 cd "$SRC"
 # shellcheck disable=SC2086 # $reroll is empty or one option
-git format-patch -q -s --from --thread=shallow --cover-letter --base="$BASE_TAG" \
-	$reroll -o "$out" "$BASE_TAG"..HEAD
-echo "sender and sign-off: $me"
+git format-patch -q --from --thread=shallow --cover-letter --base="$BASE_TAG" \
+	--subject-prefix="$prefix" $reroll -o "$out" "$first~1..$last"
+echo "posting $name: sender and sign-off: $me"
+
+# sign_off MAIL: add the sender's Signed-off-by to the changelog: into its
+# closing block of tags, before the first Cc: or Link: of them (or after
+# them all), else as a block of its own
+sign_off() {
+	awk -v sob="Signed-off-by: $me" '
+		function flush(i, start, tags, put) {
+			start = n
+			while (start > 0 && body[start] != "")
+				start--
+			tags = start < n
+			for (i = start + 1; i <= n; i++)
+				if (body[i] !~ /^[A-Za-z-]+: /)
+					tags = 0
+			for (i = 1; i <= n; i++) {
+				if (tags && !put && i > start && body[i] ~ /^(Cc|Link): /) {
+					print sob
+					put = 1
+				}
+				print body[i]
+			}
+			if (!put) {
+				if (!tags)
+					print ""
+				print sob
+			}
+		}
+		!inbody && /^$/ { inbody = 1; print; next }
+		inbody && !done && /^---$/ { flush(); done = 1; print; next }
+		inbody && !done { body[++n] = $0; next }
+		{ print }' "$1" >"$1.new"
+	mv "$1.new" "$1"
+}
 
 cover=$(ls "$out"/*0000-cover-letter.patch)
-"$TOP/scripts/cover-letter.sh" >"$out/.cover"
+"$TOP/scripts/cover-letter.sh" "$name" >"$out/.cover"
 awk -v text="$out/.cover" '
 	/\*\*\* SUBJECT HERE \*\*\*/ { getline subject < text; sub(/\*\*\* SUBJECT HERE \*\*\*/, subject) }
 	/^\*\*\* BLURB HERE \*\*\*$/ { while ((getline line < text) > 0) print line; next }
@@ -74,6 +115,7 @@ add_headers() {
 : >"$out/.all"
 for m in "$out"/*.patch; do
 	[ "$m" = "$cover" ] && continue
+	sign_off "$m"
 	recipients "$m" >"$out/.one"
 	add_headers "$m" "$out/.one"
 	cat "$out/.one" >>"$out/.all"

@@ -1,0 +1,88 @@
+#!/bin/sh
+# Check that the patches of each posting that goes to mainline or tip
+# apply to the files of the tree they go to: upstream's versions of the
+# files they touch, fetched by hand into build/upstream/<commit>/<path>
+# (build/upstream/MANIFEST: "<path> <commit> <chars> <sha256>" a line; see
+# Documentation/submission.rst), put together as one scratch git tree.
+# Each patch is checked with git apply --check on top of the patches of
+# its posting before it; a patch touching a file the stored copy lacks is
+# recorded as not checked. The verdicts go to submission/apply-verified,
+# "PATCH-ID | POSTING | COMMITS | VERDICT | SUBJECT", which the cover
+# letters quote. Without build/upstream it records one SKIP and leaves
+# the record as it is.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+up=$BUILD/upstream
+record=$TOP/submission/apply-verified
+checked="perf-urgent x86-fpu perf-core-rfc perf-tools-fixes"
+if [ ! -s "$up/MANIFEST" ]; then
+	result SKIP "postings apply to their trees" "no upstream files in $up (fetched by hand, see Documentation/submission.rst); submission/apply-verified kept"
+	exit 0
+fi
+
+tree=$BUILD/upstream-tree
+rm -rf "$tree"
+mkdir -p "$tree"
+git -C "$tree" init -q
+# the stored files, each at the commit the manifest names
+grep -v ' MISSING ' "$up/MANIFEST" | while read -r path commit _chars _sum; do
+	mkdir -p "$tree/$(dirname "$path")"
+	cp "$up/$commit/$path" "$tree/$path"
+done
+git -C "$tree" add -A
+git -C "$tree" -c user.name=check -c user.email=check@localhost commit -q -m upstream
+
+# commits_of PATCH: the upstream commits of the stored files PATCH touches
+commits_of() {
+	grep '^+++ b/' "$1" | sed 's|^+++ b/||' | while read -r f; do
+		awk -v f="$f" '$1 == f { print substr($2, 1, 12) }' "$up/MANIFEST"
+	done | sort -u | tr '\n' ' ' | sed 's/ $//'
+}
+
+# missing PATCH: the first file PATCH touches that the stored copy lacks
+missing() {
+	grep -E '^(\+\+\+ b|--- a)/' "$1" | sed -E 's#^(\+\+\+ b|--- a)/##' | sort -u |
+		while read -r f; do
+			[ -f "$tree/$f" ] || { echo "$f"; break; }
+		done
+}
+
+new=$(mktemp)
+trap 'rm -f "$new"' EXIT
+fails=0
+n=0
+postings >"$BUILD/.groups"
+for name in $checked; do
+	first=$(awk -F'|' -v n="$name" '$1 == n { print $2 }' "$BUILD/.groups")
+	last=$(awk -F'|' -v n="$name" '$1 == n { print $3 }' "$BUILD/.groups")
+	git -C "$tree" checkout -q -f HEAD
+	git -C "$tree" clean -q -fd
+	for c in $(git -C "$SRC" rev-list --reverse "$first~1..$last"); do
+		p=$BUILD/.posting.patch
+		git -C "$SRC" format-patch -q --stdout -1 "$c" >"$p"
+		id=$(git patch-id --stable <"$p" | cut -d' ' -f1)
+		subject=$(git -C "$SRC" log -1 --format=%s "$c")
+		n=$((n + 1))
+		lacks=$(missing "$p")
+		if [ -n "$lacks" ]; then
+			verdict="unchecked"
+			why="$subject; $lacks is not in the stored copy"
+		elif git -C "$tree" apply --check "$p" 2>/dev/null; then
+			git -C "$tree" apply "$p"
+			verdict="applies"
+			why=$subject
+		else
+			verdict="fails"
+			why=$subject
+			fails=$((fails + 1))
+		fi
+		printf '%s | %s | %s | %s | %s\n' "$id" "$name" "$(commits_of "$p")" "$verdict" "$why" >>"$new"
+	done
+done
+{
+	sed -n '1,/^# ---/p' "$record"
+	cat "$new"
+} >"$record.new"
+mv "$record.new" "$record"
+result PASS "postings apply to their trees" "$n patches of $checked checked against build/upstream: $(grep -c ' | applies | ' "$record") apply, $fails do not, $(grep -c ' | unchecked | ' "$record") not checkable (submission/apply-verified)"
