@@ -10,13 +10,14 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 name=${1:?usage: cover-letter.sh NAME}
-line=$(postings | awk -F'|' -v n="$name" '$1 == n')
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+postings >"$tmp/postings"
+line=$(awk -F'|' -v n="$name" '$1 == n' "$tmp/postings")
 [ -n "$line" ] || die "no posting $name in submission/postings"
 version=$(printf '%s' "$line" | cut -d'|' -f5)
 tree=$(printf '%s' "$line" | cut -d'|' -f6)
 results=${CHECK_RESULTS:-$BUILD/check-results.txt}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 tests() {
 	if ! grep -Eq '^(PASS|FAIL|SKIP) ' "$results" 2>/dev/null; then

@@ -4,7 +4,9 @@
 # $SRC with its subject prefix and version, threaded under its cover letter
 # (scripts/cover-letter.sh NAME), based on v7.3.4-debian with the patches
 # of the postings before it as prerequisites, sent from and signed off by
-# the git identity of whoever runs it (none set: it stops). The sign-off
+# the git identity of whoever runs it (none set: it stops), who is also
+# their author (git format-patch's in-body From: of the commits' author
+# is dropped). The sign-off
 # goes where tip's tag order puts it: after the tags of the changelog,
 # before its Cc: and Link: tags. To: and Cc: of each patch come from the
 # series' scripts/get_maintainer.pl: To: the maintainers of the files it
@@ -17,7 +19,8 @@ out=${1:?usage: format-mails.sh DIR NAME}
 name=${2:?usage: format-mails.sh DIR NAME}
 require_identity
 me=$(git_identity)
-line=$(postings | awk -F'|' -v n="$name" '$1 == n')
+postings >"$BUILD/.postings-$name"
+line=$(awk -F'|' -v n="$name" '$1 == n' "$BUILD/.postings-$name")
 [ -n "$line" ] || die "no posting $name in submission/postings"
 first=$(printf '%s' "$line" | cut -d'|' -f2)
 last=$(printf '%s' "$line" | cut -d'|' -f3)
@@ -25,23 +28,24 @@ prefix=$(printf '%s' "$line" | cut -d'|' -f4)
 version=$(printf '%s' "$line" | cut -d'|' -f5)
 [ "$prefix" != - ] || die "posting $name is not posted (its prefix is -)"
 
-rm -rf "$out"
 mkdir -p "$out"
+rm -f "$out"/*.patch
 out=$(cd "$out" && pwd)
 reroll=
 [ "$version" = 1 ] || reroll="--reroll-count=$version"
 cd "$SRC"
 # shellcheck disable=SC2086 # $reroll is empty or one option
-git format-patch -q --from --thread=shallow --cover-letter --base="$BASE_TAG" \
+git format-patch -q --from="$me" --thread=shallow --cover-letter --base="$BASE_TAG" \
 	--subject-prefix="$prefix" $reroll -o "$out" "$first~1..$last"
 echo "posting $name: sender and sign-off: $me"
 
-# sign_off MAIL: add the sender's Signed-off-by to the changelog: into its
+# sign_off MAIL: make the sender the author (drop the in-body From: line)
+# and add their Signed-off-by to the changelog, unless it has it: into its
 # closing block of tags, before the first Cc: or Link: of them (or after
 # them all), else as a block of its own
 sign_off() {
 	awk -v sob="Signed-off-by: $me" '
-		function flush(i, start, tags, put) {
+		function flush(i, start, tags, put, first) {
 			start = n
 			while (start > 0 && body[start] != "")
 				start--
@@ -49,7 +53,13 @@ sign_off() {
 			for (i = start + 1; i <= n; i++)
 				if (body[i] !~ /^[A-Za-z-]+: /)
 					tags = 0
-			for (i = 1; i <= n; i++) {
+			for (i = 1; i <= n; i++)
+				if (body[i] == sob)
+					put = 1
+			first = 1
+			if (body[1] ~ /^From: / && body[2] == "")
+				first = 3
+			for (i = first; i <= n; i++) {
 				if (tags && !put && i > start && body[i] ~ /^(Cc|Link): /) {
 					print sob
 					put = 1
@@ -65,7 +75,8 @@ sign_off() {
 		!inbody && /^$/ { inbody = 1; print; next }
 		inbody && !done && /^---$/ { flush(); done = 1; print; next }
 		inbody && !done { body[++n] = $0; next }
-		{ print }' "$1" >"$1.new"
+		{ print }
+		END { if (!done) { print "no --- line in " FILENAME > "/dev/stderr"; exit 1 } }' "$1" >"$1.new"
 	mv "$1.new" "$1"
 }
 
@@ -117,6 +128,7 @@ for m in "$out"/*.patch; do
 	[ "$m" = "$cover" ] && continue
 	sign_off "$m"
 	recipients "$m" >"$out/.one"
+	grep -q '^To ' "$out/.one" || die "get_maintainer.pl found no maintainer for $m"
 	add_headers "$m" "$out/.one"
 	cat "$out/.one" >>"$out/.all"
 done

@@ -109,26 +109,32 @@ perf_link_flags() {
 
 # postings: the postings of submission/postings as "NAME|FIRST|LAST|PREFIX|
 # VERSION|TREE|WHAT" lines, FIRST and LAST the commits of $SRC that start
-# and end each (in series order; the last runs to HEAD). Fails if a first
-# subject matches no commit, or the postings are out of order.
+# and end each (in series order; the last runs to HEAD). Prints nothing and
+# fails if a line is malformed, a first subject matches no commit, or the
+# postings are out of order.
 postings() {
-	grep -v '^#' "$TOP/submission/postings" | awk -F' [|] ' -v OFS='|' '
-		NF == 6 { print $1, $2, $3, $4, $5, $6 }' >"$BUILD/.postings"
-	git -C "$SRC" log --reverse --format='%H %s' "$BASE_TAG"..HEAD >"$BUILD/.commits"
-	awk -F'|' -v OFS='|' '
-		NR == FNR { name[++n] = $1; subj[n] = $2; rest[n] = $3 "|" $4 "|" $5 "|" $6; next }
+	git -C "$SRC" log --reverse --format='%H %s' "$BASE_TAG"..HEAD >"$BUILD/.commits" || return 1
+	awk -F' [|] ' -v OFS='|' '
+		NR == FNR {
+			if ($0 ~ /^#/ || $0 == "") next
+			if (NF != 6) { err = "malformed line " FNR " of submission/postings"; exit }
+			name[++n] = $1; subj[n] = $2; rest[n] = $3 "|" $4 "|" $5 "|" $6
+			next
+		}
 		{
-			c = substr($0, 1, 40); s = substr($0, 42); last = c
+			sp = index($0, " "); c = substr($0, 1, sp - 1); s = substr($0, sp + 1)
 			for (i = 1; i <= n; i++)
 				if (s == subj[i]) {
-					if (i != k + 1) { print "posting " name[i] " out of order" > "/dev/stderr"; exit 1 }
-					if (k) print name[k], first[k], prev, rest[k]
+					if (i != k + 1) { err = "posting " name[i] " out of order"; exit }
+					if (k) out[k] = name[k] "|" first[k] "|" prev "|" rest[k]
 					k = i; first[k] = c
 				}
 			prev = c
 		}
 		END {
-			if (k != n) { print "no commit starts posting " name[k + 1] > "/dev/stderr"; exit 1 }
-			print name[k], first[k], last, rest[k]
-		}' "$BUILD/.postings" "$BUILD/.commits"
+			if (!err && k != n) err = "no commit starts posting " name[k + 1]
+			if (err) { print "postings: " err > "/dev/stderr"; exit 1 }
+			out[k] = name[k] "|" first[k] "|" prev "|" rest[k]
+			for (i = 1; i <= n; i++) print out[i]
+		}' "$TOP/submission/postings" "$BUILD/.commits"
 }
