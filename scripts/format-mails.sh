@@ -128,7 +128,7 @@ for m in "$out"/*.patch; do
 	[ "$m" = "$cover" ] && continue
 	sign_off "$m"
 	recipients "$m" >"$out/.one"
-	grep -q '^To ' "$out/.one" || die "get_maintainer.pl found no maintainer for $m"
+	[ -s "$out/.one" ] || die "get_maintainer.pl found no recipient for $m"
 	add_headers "$m" "$out/.one"
 	cat "$out/.one" >>"$out/.all"
 done
