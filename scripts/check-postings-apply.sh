@@ -9,7 +9,10 @@
 # stored copy lacks are checked without those files ("partly"). The verdicts go to submission/apply-verified,
 # "PATCH-ID | POSTING | COMMITS | VERDICT | SUBJECT", which the cover
 # letters quote. Without build/upstream it records one SKIP and leaves
-# the record as it is.
+# the record as it is. One verdict per posting: PASS if every patch
+# applies (or partly), SKIP if those that fail are all listed in
+# submission/apply-expected ("POSTING | SUBJECT | WHY", the patches still
+# to be rebased onto their tree and why), FAIL otherwise.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -48,15 +51,31 @@ missing() {
 	done
 }
 
+expected=$TOP/submission/apply-expected
+
+# verdict NAME: the verdict of posting NAME from its lines in $new
+verdict() {
+	awk -F' [|] ' -v name="$1" '
+		NR == FNR { if ($0 !~ /^#/ && NF == 3) why[$1 "|" $2] = $3; next }
+		$2 != name { next }
+		{ n++ }
+		$4 != "fails" { next }
+		($2 "|" $5) in why { known = known sep $5 " (" why[$2 "|" $5] ")"; sep = "; "; next }
+		{ bad = bad sep2 $5; sep2 = "; " }
+		END {
+			what = "postings apply to their trees (" name ")"
+			if (bad != "") print "FAIL|" what "|does not apply: " bad
+			else if (known != "") print "SKIP|" what "|to be rebased onto its tree: " known
+			else print "PASS|" what "|" n " patches"
+		}' "$expected" "$new"
+}
+
 new=$(mktemp)
 trap 'rm -f "$new"' EXIT
-fails=0
 n=0
-postings >"$BUILD/.groups"
 for name in $checked; do
-	first=$(awk -F'|' -v n="$name" '$1 == n { print $2 }' "$BUILD/.groups")
-	last=$(awk -F'|' -v n="$name" '$1 == n { print $3 }' "$BUILD/.groups")
-	[ -n "$first" ] && [ -n "$last" ] || die "no posting $name in submission/postings"
+	first=$(posting_field "$name" first)
+	last=$(posting_field "$name" last)
 	git -C "$tree" checkout -q -f HEAD
 	git -C "$tree" clean -q -fd
 	for c in $(git -C "$SRC" rev-list --reverse "$first~1..$last"); do
@@ -80,7 +99,6 @@ for name in $checked; do
 		else
 			verdict="fails"
 			why=$subject
-			fails=$((fails + 1))
 		fi
 		printf '%s | %s | %s | %s | %s\n' "$id" "$name" "$(commits_of "$p")" "$verdict" "$why" >>"$new"
 	done
@@ -90,4 +108,8 @@ done
 	cat "$new"
 } >"$record.new"
 mv "$record.new" "$record"
-result PASS "postings apply to their trees" "$n patches of $checked checked against build/upstream: $(grep -c ' | applies | ' "$record") apply, $(grep -c ' | partly | ' "$record") apply but for files not stored, $fails do not (submission/apply-verified)"
+for name in $checked; do
+	v=$(verdict "$name")
+	result "${v%%|*}" "$(printf '%s' "$v" | cut -d'|' -f2)" "${v#*|*|}"
+done
+echo "$n patches checked against build/upstream; verdicts in submission/apply-verified"

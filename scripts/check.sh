@@ -98,15 +98,7 @@ run_check check-postings-apply
 if ! git_identity >/dev/null; then
 	result SKIP "checkpatch of the mails" "no git identity (user.name, user.email) to sign off with"
 else
-	rm -rf "$BUILD/mails"
-	postings | awk -F'|' '$4 != "-" { print $1 }' >"$BUILD/.posted"
-	while read -r name; do
-		if run_logged "format-mails-$name" "$TOP/scripts/format-mails.sh" "$BUILD/mails/$name" "$name"; then
-			run_check checkpatch-series --mails "$BUILD/mails/$name" "$name"
-		else
-			result FAIL "checkpatch of the mails ($name)" "the mails could not be written; see $LOGS/format-mails-$name.log"
-		fi
-	done <"$BUILD/.posted"
+	run_check check-mails "$BUILD/mails"
 fi
 # Last, as it checks out older commits in build/src. Only patches missing
 # from the bisect records are built, BISECT_MAX of them (default none: each

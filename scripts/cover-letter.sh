@@ -12,11 +12,8 @@ set -eu
 name=${1:?usage: cover-letter.sh NAME}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-postings >"$tmp/postings"
-line=$(awk -F'|' -v n="$name" '$1 == n' "$tmp/postings")
-[ -n "$line" ] || die "no posting $name in submission/postings"
-version=$(printf '%s' "$line" | cut -d'|' -f5)
-tree=$(printf '%s' "$line" | cut -d'|' -f6)
+version=$(posting_field "$name" version)
+tree=$(posting_field "$name" tree)
 results=${CHECK_RESULTS:-$BUILD/check-results.txt}
 
 tests() {

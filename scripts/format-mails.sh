@@ -19,13 +19,10 @@ out=${1:?usage: format-mails.sh DIR NAME}
 name=${2:?usage: format-mails.sh DIR NAME}
 require_identity
 me=$(git_identity)
-postings >"$BUILD/.postings-$name"
-line=$(awk -F'|' -v n="$name" '$1 == n' "$BUILD/.postings-$name")
-[ -n "$line" ] || die "no posting $name in submission/postings"
-first=$(printf '%s' "$line" | cut -d'|' -f2)
-last=$(printf '%s' "$line" | cut -d'|' -f3)
-prefix=$(printf '%s' "$line" | cut -d'|' -f4)
-version=$(printf '%s' "$line" | cut -d'|' -f5)
+first=$(posting_field "$name" first)
+last=$(posting_field "$name" last)
+prefix=$(posting_field "$name" prefix)
+version=$(posting_field "$name" version)
 [ "$prefix" != - ] || die "posting $name is not posted (its prefix is -)"
 
 mkdir -p "$out"

@@ -138,3 +138,21 @@ postings() {
 			for (i = 1; i <= n; i++) print out[i]
 		}' "$TOP/submission/postings" "$BUILD/.commits"
 }
+
+# posting_field NAME FIELD: the FIELD (first, last, prefix, version, tree or
+# what) of posting NAME, as postings() gives it; fails, saying why, if the
+# postings cannot be read or NAME is not one of them.
+posting_field() {
+	postings >"$BUILD/.postings-$1" || return 1
+	awk -F'|' -v n="$1" -v f="$2" '
+		BEGIN {
+			split("first last prefix version tree what", key, " ")
+			for (i = 1; i <= 6; i++) col[key[i]] = i + 1
+			if (!(f in col)) { err = "no field " f " in a posting"; exit }
+		}
+		$1 == n { print $col[f]; found = 1 }
+		END {
+			if (!err && !found) err = "no posting " n " in submission/postings"
+			if (err) { print "posting_field: " err > "/dev/stderr"; exit 1 }
+		}' "$BUILD/.postings-$1"
+}

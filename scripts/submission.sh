@@ -4,8 +4,8 @@
 # check-uapi-compat.sh, check-bisect.sh for the patches not built on their
 # own before), check the postings against the files of their trees
 # (scripts/check-postings-apply.sh), then write each posting of
-# submission/postings as mails (scripts/format-mails.sh) and run checkpatch
-# with the sign-off check on them. The mails go to
+# submission/postings as mails and run checkpatch with the sign-off check
+# on them (scripts/check-mails.sh). The mails go to
 # build/outgoing/<posting>-v<N>/ only if every check passed; nothing is sent.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -23,13 +23,7 @@ run_check check-bisect
 run_check check-postings-apply
 
 stage=$BUILD/outgoing/.stage
-rm -rf "$stage"
-postings | awk -F'|' '$4 != "-" { print $1 "|" $5 }' >"$BUILD/.posted"
-while IFS='|' read -r name version; do
-	run_logged "format-mails-$name" "$TOP/scripts/format-mails.sh" "$stage/$name-v$version" "$name" ||
-		die "could not write the mails of $name; see $LOGS/format-mails-$name.log"
-	run_check checkpatch-series --mails "$stage/$name-v$version" "$name"
-done <"$BUILD/.posted"
+run_check check-mails "$stage"
 
 if grep -q '^FAIL ' "$RESULTS_FILE"; then
 	die "not ready to mail: the checks above failed (verdicts in $RESULTS_FILE); the mails are in $stage for a look"
