@@ -3,7 +3,9 @@
 # $RESULTS_FILE:
 #   [cpu max]     the whole guest test plan (selftests/guest-tests.sh) on QEMU's
 #                 -cpu max (XSAVE, AVX2), with the quick mode of 'make bench',
-#                 output in build/vm-out;
+#                 output in build/vm-out; with VM_PERF_TESTS=0 without the
+#                 perf tests of selftests/guest-perf-tests, which make
+#                 check's perf suite guard runs on the same kernel and perf;
 #   [cpu qemu64]  only the simd_regs kselftest, on a CPU without XSAVE at all,
 #                 output in build/vm-out-qemu64;
 #   [noxsave]     only simd_regs, -cpu max with "noxsave" on the kernel command
@@ -37,7 +39,10 @@ vm() {
 	fi
 }
 
-vm "cpu max" "$BUILD/vm-out" max "" -b "$BUILD/bench/bin"
+no_perf=
+[ "${VM_PERF_TESTS:-1}" = 1 ] || no_perf=-N
+# shellcheck disable=SC2086 # $no_perf is empty or one option
+vm "cpu max" "$BUILD/vm-out" max "" -b "$BUILD/bench/bin" $no_perf
 vm "cpu qemu64" "$BUILD/vm-out-qemu64" qemu64 "" -k simd_regs -l "cpu qemu64" -x
 vm "noxsave" "$BUILD/vm-out-noxsave" max noxsave -k simd_regs -l noxsave -x
 exit "$rc"

@@ -4,8 +4,8 @@
 # the perf tests of selftests/guest-perf-tests, and the FPU integrity stress and
 # perf_event_open fuzzer of selftests/reliability. Writes one verdict line per test
 # (PASS/FAIL/SKIP NAME [# why]) to $RESULTS/results.txt.
-# Usage: guest-tests.sh [-k PROG] [-l LABEL] [-x] [-b BIN] [-P] [-R] [-s SECS]
-#                       [-f SECS] [-z SEED] TOP SRC STOUT POUT
+# Usage: guest-tests.sh [-k PROG] [-l LABEL] [-x] [-b BIN] [-P | -N] [-R]
+#                       [-s SECS] [-f SECS] [-z SEED] TOP SRC STOUT POUT
 #   -k PROG   run only the perf_events kselftest program PROG and collect the
 #             KUnit results (no perf tests); scripts/vm-tests.sh uses it for
 #             the no-XSAVE runs
@@ -17,6 +17,8 @@
 #             (BIN/simd-bench -q, a few seconds): it must write its table,
 #             and every sample record must have the size of the formula
 #   -P        with -k, run the perf tests too
+#   -N        no perf tests: make check's perf suite guard runs them on the
+#             same kernel and perf
 #   -R        run only the reliability programs (-s, -f): no kselftests, KUnit
 #             results or perf tests
 #   -s SECS   run the FPU integrity stress (fpu_stress) for SECS seconds;
@@ -30,22 +32,24 @@ label=
 noxsave=0
 bench=
 perf_tests=
+no_perf_tests=0
 reliability_only=0
 stress_secs=
 fuzz_secs=0
 fuzz_seed=
-while getopts k:l:xb:PRs:f:z: opt; do
+while getopts k:l:xb:PNRs:f:z: opt; do
 	case $opt in
 	b) bench=$OPTARG ;;
 	k) only=$OPTARG ;;
 	l) label=$OPTARG ;;
 	x) noxsave=1 ;;
 	P) perf_tests=1 ;;
+	N) no_perf_tests=1 ;;
 	R) reliability_only=1 ;;
 	s) stress_secs=$OPTARG ;;
 	f) fuzz_secs=$OPTARG ;;
 	z) fuzz_seed=$OPTARG ;;
-	*) echo "usage: $0 [-k PROG] [-l LABEL] [-x] [-b BIN] [-P] [-R] [-s SECS] [-f SECS] [-z SEED] TOP SRC STOUT POUT" >&2; exit 2 ;;
+	*) echo "usage: $0 [-k PROG] [-l LABEL] [-x] [-b BIN] [-P | -N] [-R] [-s SECS] [-f SECS] [-z SEED] TOP SRC STOUT POUT" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -179,7 +183,8 @@ fi
 [ -n "$stress_secs" ] || { [ -n "$only" ] || [ "$reliability_only" = 1 ]; } || stress_secs=30
 [ "${stress_secs:-0}" = 0 ] || reliability fpu_stress -t "$stress_secs"
 [ "$fuzz_secs" = 0 ] || reliability perf_attr_fuzz -t "$fuzz_secs" ${fuzz_seed:+-s "$fuzz_seed"}
-{ [ -z "$only" ] || [ -n "$perf_tests" ]; } && [ "$reliability_only" = 0 ] || exit 0
+{ [ -z "$only" ] || [ -n "$perf_tests" ]; } && [ "$reliability_only" = 0 ] &&
+	[ "$no_perf_tests" = 0 ] || exit 0
 "$top/scripts/perf-test-verdicts.sh" "$pout/perf" "$src" \
 	"$top/selftests/guest-perf-tests" "$RESULTS/perf-tests" | tee -a "$out"
 # The verdicts carry the outcome; the run itself succeeded.
