@@ -109,7 +109,7 @@ static void print_regs(struct regs_dump *regs, u64 mask, const struct perf_event
 {
 	u64 sum = 0;
 
-	regs_dump__fprintf(regs, mask, filter, e_machine, e_flags, devnull);
+	regs_dump__fprintf_filtered(regs, mask, filter, e_machine, e_flags, devnull);
 	regs_dump__visit_regs(regs, attr, e_machine, e_flags, visit_reg, &sum);
 	fprintf(devnull, "%" PRIu64 "\n", sum);
 }
