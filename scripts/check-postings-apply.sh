@@ -13,12 +13,16 @@
 # applies (or partly), SKIP if those that fail are all listed in
 # submission/apply-expected ("POSTING | SUBJECT | WHY", the patches still
 # to be rebased onto their tree and why), FAIL otherwise.
+# Env: POSTINGS  check only these postings (default: all four), when
+#                build/upstream has the files of these only; the record
+#                keeps the lines of the others
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 up=$BUILD/upstream
 record=$TOP/submission/apply-verified
-checked="perf-urgent x86-fpu perf-core-rfc perf-tools-fixes"
+all_checked="perf-urgent x86-fpu perf-core-rfc perf-tools-fixes"
+checked=${POSTINGS:-$all_checked}
 if [ ! -s "$up/MANIFEST" ]; then
 	result SKIP "postings apply to their trees" "no upstream files in $up (fetched by hand, see Documentation/submission.rst); submission/apply-verified kept"
 	exit 0
@@ -103,9 +107,25 @@ for name in $checked; do
 		printf '%s | %s | %s | %s | %s\n' "$id" "$name" "$(commits_of "$p")" "$verdict" "$why" >>"$new"
 	done
 done
+# old_lines NAME: the lines of the record for the patches posting NAME
+# has now (by subject), as an earlier run found them
+old_lines() {
+	git -C "$SRC" log --format=%s "$(posting_field "$1" first)~1..$(posting_field "$1" last)" |
+		awk -F' [|] ' -v n="$1" 'NR == FNR { now[$0] = 1; next }
+			$2 == n { s = $5; sub(/; not in the stored copy: .*/, "", s); if (s in now) print }' \
+			- "$record"
+}
+
+# the record in posting order: the new lines of the postings checked, the
+# old ones of the others
 {
 	sed -n '1,/^# ---/p' "$record"
-	cat "$new"
+	for name in $all_checked; do
+		case " $checked " in
+		*" $name "*) awk -F' [|] ' -v n="$name" '$2 == n' "$new" ;;
+		*) old_lines "$name" ;;
+		esac
+	done
 } >"$record.new"
 mv "$record.new" "$record"
 for name in $checked; do

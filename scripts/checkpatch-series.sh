@@ -59,7 +59,7 @@ check() {
 	printf '== %s\n%s\n' "$(basename "$1")" "$out" >>"$log"
 	bad=0
 	known=0
-	findings=$(printf '%s\n' "$out" | grep -E '^[^ ]+:[0-9]+: (ERROR|WARNING|CHECK):' || true)
+	findings=$(printf '%s\n' "$out" | grep -E '^[^ ]*:[0-9]+: (ERROR|WARNING|CHECK):' || true)
 	while IFS= read -r f; do
 		[ -n "$f" ] || continue
 		if is_exception "$f"; then
