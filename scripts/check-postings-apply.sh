@@ -6,9 +6,11 @@
 # Documentation/submission.rst), put together as one scratch git tree.
 # Each patch is checked with git apply --check on top of the patches of
 # its posting before it; the hunks of a patch that changes a file the
-# stored copy lacks are checked without those files ("partly"). The verdicts go to submission/apply-verified,
-# "PATCH-ID | POSTING | COMMITS | VERDICT | SUBJECT", which the cover
-# letters quote. Without build/upstream it records one SKIP and leaves
+# stored copy lacks (listed MISSING in the manifest) are checked without
+# those files ("partly"); a patch that changes a file not fetched at all
+# keeps the verdict an earlier run recorded ("unchecked" if none). The
+# verdicts go to submission/apply-verified, "PATCH-ID | POSTING | COMMITS
+# | VERDICT | SUBJECT", which the cover letters quote. Without build/upstream it records one SKIP and leaves
 # the record as it is. One verdict per posting: PASS if every patch
 # applies (or partly), SKIP if those that fail are all listed in
 # submission/apply-expected ("POSTING | SUBJECT | WHY", the patches still
@@ -55,6 +57,16 @@ missing() {
 	done
 }
 
+# unfetched PATCH: the files PATCH changes that build/upstream/MANIFEST
+# does not list at all: not fetched yet, which says nothing of upstream
+# (a file the stored copy lacks is listed as MISSING)
+unfetched() {
+	sed -n 's#^--- a/##p' "$1" | sort -u | while read -r f; do
+		awk -v f="$f" '$1 == f { found = 1 } END { exit !found }' "$up/MANIFEST" ||
+			echo "$f"
+	done
+}
+
 expected=$TOP/submission/apply-expected
 
 # verdict NAME: the verdict of posting NAME from its lines in $new
@@ -90,6 +102,21 @@ for name in $checked; do
 		n=$((n + 1))
 		lacks=$(missing "$p")
 		excl=$(printf '%s\n' "$lacks" | sed -n 's/^./--exclude=&/p')
+		# A patch on files not fetched keeps what an earlier run found;
+		# its other files still take it, for the patches after it.
+		if [ -n "$(unfetched "$p")" ]; then
+			# shellcheck disable=SC2086 # $excl is a list of options
+			git -C "$tree" apply $excl "$p" 2>/dev/null || true
+			awk -F' [|] ' -v id="$id" -v n="$name" '$1 == id && $2 == n' "$record" >"$p.old"
+			if [ -s "$p.old" ]; then
+				cat "$p.old" >>"$new"
+			else
+				printf '%s | %s | | unchecked | %s; not fetched: %s\n' "$id" "$name" \
+					"$subject" "$(unfetched "$p" | tr '\n' ' ')" >>"$new"
+			fi
+			rm -f "$p.old"
+			continue
+		fi
 		# shellcheck disable=SC2086 # $excl is a list of options
 		if git -C "$tree" apply --check $excl "$p" 2>/dev/null; then
 			# shellcheck disable=SC2086
