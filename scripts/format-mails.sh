@@ -2,7 +2,9 @@
 # Write posting NAME of submission/postings as mails to DIR, ready for
 # 'git send-email --no-thread DIR/*': git format-patch of its patches in
 # $SRC with its subject prefix and version, threaded under its cover letter
-# (scripts/cover-letter.sh NAME), based on v7.3.4-debian with the patches
+# (scripts/cover-letter.sh NAME; a posting of one patch has no cover
+# letter, its text goes below the patch's "---" line instead, as tip's
+# maintainers ask), based on v7.3.4-debian with the patches
 # of the postings before it as prerequisites, sent from and signed off by
 # the git identity of whoever runs it (none set: it stops), who is also
 # their author (git format-patch's in-body From: of the commits' author
@@ -31,8 +33,12 @@ out=$(cd "$out" && pwd)
 reroll=
 [ "$version" = 1 ] || reroll="--reroll-count=$version"
 cd "$SRC"
-# shellcheck disable=SC2086 # $reroll is empty or one option
-git format-patch -q --from="$me" --thread=shallow --cover-letter --base="$BASE_TAG" \
+single=
+[ "$(git rev-list --count "$first~1..$last")" != 1 ] || single=1
+cover_opts="--thread=shallow --cover-letter"
+[ -z "$single" ] || cover_opts=
+# shellcheck disable=SC2086 # $reroll and $cover_opts are lists of options
+git format-patch -q --from="$me" $cover_opts --base="$BASE_TAG" \
 	--subject-prefix="$prefix" $reroll -o "$out" "$first~1..$last"
 echo "posting $name: sender and sign-off: $me"
 
@@ -77,13 +83,27 @@ sign_off() {
 	mv "$1.new" "$1"
 }
 
-cover=$(ls "$out"/*0000-cover-letter.patch)
 "$TOP/scripts/cover-letter.sh" "$name" >"$out/.cover"
-awk -v text="$out/.cover" '
-	/\*\*\* SUBJECT HERE \*\*\*/ { getline subject < text; sub(/\*\*\* SUBJECT HERE \*\*\*/, subject) }
-	/^\*\*\* BLURB HERE \*\*\*$/ { while ((getline line < text) > 0) print line; next }
-	{ print }' "$cover" >"$cover.new"
-mv "$cover.new" "$cover"
+if [ -n "$single" ]; then
+	# the text without its subject line, below the "---" of the patch
+	cover=
+	m=$(ls "$out"/*.patch)
+	awk -v text="$out/.cover" '
+		!done && /^---$/ {
+			print; getline line < text
+			while ((getline line < text) > 0) print line
+			print ""; done = 1; next
+		}
+		{ print }' "$m" >"$m.new"
+	mv "$m.new" "$m"
+else
+	cover=$(ls "$out"/*0000-cover-letter.patch)
+	awk -v text="$out/.cover" '
+		/\*\*\* SUBJECT HERE \*\*\*/ { getline subject < text; sub(/\*\*\* SUBJECT HERE \*\*\*/, subject) }
+		/^\*\*\* BLURB HERE \*\*\*$/ { while ((getline line < text) > 0) print line; next }
+		{ print }' "$cover" >"$cover.new"
+	mv "$cover.new" "$cover"
+fi
 rm "$out/.cover"
 
 # recipients MAIL: "To ADDRESS" and "Cc ADDRESS" lines from get_maintainer.pl
@@ -130,7 +150,10 @@ for m in "$out"/*.patch; do
 	cat "$out/.one" >>"$out/.all"
 done
 # the cover letter: maintainers of any patch in To:, everyone else in Cc:
-sort -u "$out/.all" | sort -s -k1,1r >"$out/.one"
-add_headers "$cover" "$out/.one"
-rm "$out/.all" "$out/.one"
+if [ -n "$cover" ]; then
+	sort -u "$out/.all" | sort -s -k1,1r >"$out/.one"
+	add_headers "$cover" "$out/.one"
+	rm "$out/.one"
+fi
+rm "$out/.all"
 echo "wrote $(ls "$out"/*.patch | wc -l) mails to $out"
