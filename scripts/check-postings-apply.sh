@@ -7,15 +7,17 @@
 # Each patch is checked with git apply --check on top of the patches of
 # its posting before it; the hunks of a patch that changes a file the
 # stored copy lacks (listed MISSING in the manifest) are checked without
-# those files ("partly"); a patch that changes a file not fetched at all
-# keeps the verdict an earlier run recorded ("unchecked" if none). The
-# verdicts go to submission/apply-verified, "PATCH-ID | POSTING | COMMITS
-# | VERDICT | SUBJECT", which the cover letters quote. Without build/upstream it records one SKIP and leaves
-# the record as it is. One verdict per posting: PASS if every patch
-# applies (or partly), SKIP if those that fail are all listed in
-# submission/apply-expected ("POSTING | SUBJECT | WHY", the patches still
-# to be rebased onto their tree and why), FAIL otherwise.
-# Env: POSTINGS  check only these postings (default: all four), when
+# those files ("partly"). A patch that also changes a file not fetched at
+# all keeps the verdict an earlier run recorded for its patch-id
+# ("unchecked" if none) when the rest of it applies, and "fails" when not.
+# The verdicts go to submission/apply-verified, "PATCH-ID | POSTING |
+# COMMITS | VERDICT | SUBJECT", which the cover letters quote. Without
+# build/upstream it records one SKIP and leaves the record as it is. One
+# verdict per posting: PASS if every patch applies (or partly), SKIP if
+# those that fail are all listed in submission/apply-expected ("POSTING |
+# SUBJECT | WHY", the patches still to be rebased onto their tree and
+# why) or if some are unchecked, FAIL otherwise.
+# Env: POSTINGS  check only these of the four postings, when
 #                build/upstream has the files of these only; the record
 #                keeps the lines of the others
 set -eu
@@ -24,7 +26,14 @@ set -eu
 up=$BUILD/upstream
 record=$TOP/submission/apply-verified
 all_checked="perf-urgent x86-fpu perf-core-rfc perf-tools-fixes"
-checked=${POSTINGS:-$all_checked}
+# shellcheck disable=SC2086,SC2116 # word splitting normalizes the list
+checked=$(echo ${POSTINGS:-$all_checked})
+for name in $checked; do
+	case " $all_checked " in
+	*" $name "*) ;;
+	*) die "POSTINGS: $name is not one of the postings checked here ($all_checked)" ;;
+	esac
+done
 if [ ! -s "$up/MANIFEST" ]; then
 	result SKIP "postings apply to their trees" "no upstream files in $up (fetched by hand, see Documentation/submission.rst); submission/apply-verified kept"
 	exit 0
@@ -75,6 +84,7 @@ verdict() {
 		NR == FNR { if ($0 !~ /^#/ && NF == 3) why[$1 "|" $2] = $3; next }
 		$2 != name { next }
 		{ n++ }
+		$4 == "unchecked" { unchecked++ }
 		$4 != "fails" { next }
 		($2 "|" $5) in why { known = known sep $5 " (" why[$2 "|" $5] ")"; sep = "; "; next }
 		{ bad = bad sep2 $5; sep2 = "; " }
@@ -82,12 +92,13 @@ verdict() {
 			what = "postings apply to their trees (" name ")"
 			if (bad != "") print "FAIL|" what "|does not apply: " bad
 			else if (known != "") print "SKIP|" what "|to be rebased onto its tree: " known
+			else if (unchecked) print "SKIP|" what "|" unchecked " of " n " patches unchecked: files not fetched"
 			else print "PASS|" what "|" n " patches"
 		}' "$expected" "$new"
 }
 
 new=$(mktemp)
-trap 'rm -f "$new"' EXIT
+trap 'rm -f "$new" "$new.ids"' EXIT
 n=0
 for name in $checked; do
 	first=$(posting_field "$name" first)
@@ -102,28 +113,23 @@ for name in $checked; do
 		n=$((n + 1))
 		lacks=$(missing "$p")
 		excl=$(printf '%s\n' "$lacks" | sed -n 's/^./--exclude=&/p')
-		# A patch on files not fetched keeps what an earlier run found;
-		# its other files still take it, for the patches after it.
-		if [ -n "$(unfetched "$p")" ]; then
-			# shellcheck disable=SC2086 # $excl is a list of options
-			git -C "$tree" apply $excl "$p" 2>/dev/null || true
-			awk -F' [|] ' -v id="$id" -v n="$name" '$1 == id && $2 == n' "$record" >"$p.old"
-			if [ -s "$p.old" ]; then
-				cat "$p.old" >>"$new"
-			else
-				printf '%s | %s | | unchecked | %s; not fetched: %s\n' "$id" "$name" \
-					"$subject" "$(unfetched "$p" | tr '\n' ' ')" >>"$new"
-			fi
-			rm -f "$p.old"
-			continue
-		fi
+		notyet=$(unfetched "$p" | paste -sd' ' -)
 		# shellcheck disable=SC2086 # $excl is a list of options
 		if git -C "$tree" apply --check $excl "$p" 2>/dev/null; then
 			# shellcheck disable=SC2086
 			git -C "$tree" apply $excl "$p"
+			# On files not fetched, what an earlier run found stands
+			old=$(awk -F' [|] ' -v id="$id" -v n="$name" '$1 == id && $2 == n' "$record")
+			if [ -n "$notyet" ] && [ -n "$old" ]; then
+				printf '%s\n' "$old" >>"$new"
+				continue
+			fi
 			verdict="applies"
 			why=$subject
-			if [ -n "$lacks" ]; then
+			if [ -n "$notyet" ]; then
+				verdict="unchecked"
+				why="$subject; not fetched: $notyet"
+			elif [ -n "$lacks" ]; then
 				verdict="partly"
 				why="$subject; not in the stored copy: $(printf '%s' "$lacks" | tr '\n' ' ')"
 			fi
@@ -135,12 +141,15 @@ for name in $checked; do
 	done
 done
 # old_lines NAME: the lines of the record for the patches posting NAME
-# has now (by subject), as an earlier run found them
+# has now (by patch-id), as an earlier run found them
 old_lines() {
-	git -C "$SRC" log --format=%s "$(posting_field "$1" first)~1..$(posting_field "$1" last)" |
-		awk -F' [|] ' -v n="$1" 'NR == FNR { now[$0] = 1; next }
-			$2 == n { s = $5; sub(/; not in the stored copy: .*/, "", s); if (s in now) print }' \
-			- "$record"
+	_first=$(posting_field "$1" first)
+	_last=$(posting_field "$1" last)
+	git -C "$SRC" format-patch -q --stdout "$_first~1..$_last" | git patch-id --stable |
+		cut -d' ' -f1 >"$new.ids"
+	awk -F' [|] ' -v n="$1" 'NR == FNR { now[$0] = 1; next } $2 == n && ($1 in now)' \
+		"$new.ids" "$record"
+	rm -f "$new.ids"
 }
 
 # the record in posting order: the new lines of the postings checked, the

@@ -36,7 +36,7 @@ cd "$SRC"
 single=
 [ "$(git rev-list --count "$first~1..$last")" != 1 ] || single=1
 cover_opts="--thread=shallow --cover-letter"
-[ -z "$single" ] || cover_opts=
+[ -z "$single" ] || cover_opts="--no-thread --no-cover-letter"
 # shellcheck disable=SC2086 # $reroll and $cover_opts are lists of options
 git format-patch -q --from="$me" $cover_opts --base="$BASE_TAG" \
 	--subject-prefix="$prefix" $reroll -o "$out" "$first~1..$last"
@@ -92,7 +92,8 @@ if [ -n "$single" ]; then
 		!done && /^---$/ {
 			print; getline line < text
 			while ((getline line < text) > 0) print line
-			print ""; done = 1; next
+			if (line != "") print ""
+			done = 1; next
 		}
 		{ print }' "$m" >"$m.new"
 	mv "$m.new" "$m"
@@ -153,7 +154,6 @@ done
 if [ -n "$cover" ]; then
 	sort -u "$out/.all" | sort -s -k1,1r >"$out/.one"
 	add_headers "$cover" "$out/.one"
-	rm "$out/.one"
 fi
-rm "$out/.all"
+rm -f "$out/.all" "$out/.one"
 echo "wrote $(ls "$out"/*.patch | wc -l) mails to $out"
