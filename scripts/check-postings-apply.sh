@@ -143,10 +143,7 @@ done
 # old_lines NAME: the lines of the record for the patches posting NAME
 # has now (by patch-id), as an earlier run found them
 old_lines() {
-	_first=$(posting_field "$1" first)
-	_last=$(posting_field "$1" last)
-	git -C "$SRC" format-patch -q --stdout "$_first~1..$_last" | git patch-id --stable |
-		cut -d' ' -f1 >"$new.ids"
+	posting_patch_ids "$1" >"$new.ids"
 	awk -F' [|] ' -v n="$1" 'NR == FNR { now[$0] = 1; next } $2 == n && ($1 in now)' \
 		"$new.ids" "$record"
 	rm -f "$new.ids"

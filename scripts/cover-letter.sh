@@ -72,6 +72,16 @@ changes() {
 base() {
 	# shellcheck disable=SC1091 # kernel/base is data: PACKAGE, VERSION, SUITE
 	. "$TOP/kernel/base"
+	if posting_applies "$name"; then
+		cat <<EOT
+For: $tree, whose files the patches apply to as checked below; they
+need none of the other postings of this work. They were written and
+tested on Linux 7.3.4 as Debian ships it in
+$PACKAGE $VERSION ($SUITE), whose blobs the index
+lines of the diffs name.
+EOT
+		return
+	fi
 	cat <<EOT
 For: $tree. The patches were written and tested on Linux 7.3.4 as Debian
 ships it in $PACKAGE $VERSION ($SUITE), imported

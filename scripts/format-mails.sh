@@ -4,8 +4,10 @@
 # $SRC with its subject prefix and version, threaded under its cover letter
 # (scripts/cover-letter.sh NAME; a posting of one patch has no cover
 # letter, its text goes below the patch's "---" line instead, as tip's
-# maintainers ask), based on v7.3.4-debian with the patches
-# of the postings before it as prerequisites, sent from and signed off by
+# maintainers ask), based on v7.3.4-debian with the patches of the
+# postings before it as prerequisites, unless submission/apply-verified
+# shows all its patches applying to its tree (then it names no base: it
+# needs neither), sent from and signed off by
 # the git identity of whoever runs it (none set: it stops), who is also
 # their author (git format-patch's in-body From: of the commits' author
 # is dropped). The sign-off
@@ -37,8 +39,10 @@ single=
 [ "$(git rev-list --count "$first~1..$last")" != 1 ] || single=1
 cover_opts="--thread=shallow --cover-letter"
 [ -z "$single" ] || cover_opts="--no-thread --no-cover-letter"
-# shellcheck disable=SC2086 # $reroll and $cover_opts are lists of options
-git format-patch -q --from="$me" $cover_opts --base="$BASE_TAG" \
+base_opt=--base=$BASE_TAG
+! posting_applies "$name" || base_opt=
+# shellcheck disable=SC2086 # $reroll, $cover_opts, $base_opt: lists of options
+git format-patch -q --from="$me" $cover_opts $base_opt \
 	--subject-prefix="$prefix" $reroll -o "$out" "$first~1..$last"
 echo "posting $name: sender and sign-off: $me"
 

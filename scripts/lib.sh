@@ -139,6 +139,28 @@ postings() {
 		}' "$TOP/submission/postings" "$BUILD/.commits"
 }
 
+# posting_patch_ids NAME: the stable patch-ids of the patches of posting
+# NAME as $SRC has them now, one a line
+posting_patch_ids() {
+	_first=$(posting_field "$1" first) || return 1
+	_last=$(posting_field "$1" last) || return 1
+	git -C "$SRC" format-patch -q --stdout "$_first~1..$_last" | git patch-id --stable |
+		cut -d' ' -f1
+}
+
+# posting_applies NAME: whether submission/apply-verified records every
+# patch of posting NAME, as it is now, as applying to the files of its tree
+# (scripts/check-postings-apply.sh): such a posting needs neither the base
+# nor the other postings of this work
+posting_applies() {
+	posting_patch_ids "$1" >"$BUILD/.ids-$1" || return 1
+	awk -F' [|] ' -v n="$1" '
+		NR == FNR { if ($2 == n && $4 == "applies") ok[$1] = 1; next }
+		{ ids++ }
+		!($1 in ok) { bad = 1 }
+		END { exit bad || !ids }' "$TOP/submission/apply-verified" "$BUILD/.ids-$1"
+}
+
 # posting_field NAME FIELD: the FIELD (first, last, prefix, version, tree or
 # what) of posting NAME, as postings() gives it; fails, saying why, if the
 # postings cannot be read or NAME is not one of them.
