@@ -143,7 +143,7 @@ done
 # old_lines NAME: the lines of the record for the patches posting NAME
 # has now (by patch-id), as an earlier run found them
 old_lines() {
-	posting_patch_ids "$1" >"$new.ids"
+	posting_patch_ids "$1" >"$new.ids" || die "cannot list the patch-ids of posting $1"
 	awk -F' [|] ' -v n="$1" 'NR == FNR { now[$0] = 1; next } $2 == n && ($1 in now)' \
 		"$new.ids" "$record"
 	rm -f "$new.ids"

@@ -74,11 +74,10 @@ base() {
 	. "$TOP/kernel/base"
 	if posting_applies "$name"; then
 		cat <<EOT
-For: $tree, whose files the patches apply to as checked below; they
-need none of the other postings of this work. They were written and
-tested on Linux 7.3.4 as Debian ships it in
-$PACKAGE $VERSION ($SUITE), whose blobs the index
-lines of the diffs name.
+For: $tree, whose files the posting applies to as checked below; it
+needs none of the other postings of this work. It was written on
+Linux 7.3.4 as Debian ships it in $PACKAGE $VERSION
+($SUITE), whose blobs the index lines of the diffs name.
 EOT
 		return
 	fi

@@ -29,6 +29,13 @@ prefix=$(posting_field "$name" prefix)
 version=$(posting_field "$name" version)
 [ "$prefix" != - ] || die "posting $name is not posted (its prefix is -)"
 
+# A posting that applies to its tree as it is needs neither the base
+# import nor the other postings
+base_opt=--base=$BASE_TAG
+if posting_applies "$name"; then
+	base_opt=
+fi
+
 mkdir -p "$out"
 rm -f "$out"/*.patch
 out=$(cd "$out" && pwd)
@@ -39,8 +46,6 @@ single=
 [ "$(git rev-list --count "$first~1..$last")" != 1 ] || single=1
 cover_opts="--thread=shallow --cover-letter"
 [ -z "$single" ] || cover_opts="--no-thread --no-cover-letter"
-base_opt=--base=$BASE_TAG
-! posting_applies "$name" || base_opt=
 # shellcheck disable=SC2086 # $reroll, $cover_opts, $base_opt: lists of options
 git format-patch -q --from="$me" $cover_opts $base_opt \
 	--subject-prefix="$prefix" $reroll -o "$out" "$first~1..$last"

@@ -140,12 +140,16 @@ postings() {
 }
 
 # posting_patch_ids NAME: the stable patch-ids of the patches of posting
-# NAME as $SRC has them now, one a line
+# NAME as $SRC has them now, one a line; fails unless there is one for
+# each of its commits
 posting_patch_ids() {
 	_first=$(posting_field "$1" first) || return 1
 	_last=$(posting_field "$1" last) || return 1
-	git -C "$SRC" format-patch -q --stdout "$_first~1..$_last" | git patch-id --stable |
-		cut -d' ' -f1
+	_count=$(git -C "$SRC" rev-list --count "$_first~1..$_last") || return 1
+	_ids=$(git -C "$SRC" format-patch -q --stdout "$_first~1..$_last" |
+		git patch-id --stable | cut -d' ' -f1)
+	[ "$(printf '%s\n' "$_ids" | grep -c .)" = "$_count" ] || return 1
+	printf '%s\n' "$_ids"
 }
 
 # posting_applies NAME: whether submission/apply-verified records every
@@ -153,12 +157,12 @@ posting_patch_ids() {
 # (scripts/check-postings-apply.sh): such a posting needs neither the base
 # nor the other postings of this work
 posting_applies() {
-	posting_patch_ids "$1" >"$BUILD/.ids-$1" || return 1
-	awk -F' [|] ' -v n="$1" '
+	_ids=$(posting_patch_ids "$1") || return 1
+	printf '%s\n' "$_ids" | awk -F' [|] ' -v n="$1" '
 		NR == FNR { if ($2 == n && $4 == "applies") ok[$1] = 1; next }
 		{ ids++ }
 		!($1 in ok) { bad = 1 }
-		END { exit bad || !ids }' "$TOP/submission/apply-verified" "$BUILD/.ids-$1"
+		END { exit bad || !ids }' "$TOP/submission/apply-verified" -
 }
 
 # posting_field NAME FIELD: the FIELD (first, last, prefix, version, tree or
