@@ -14,8 +14,9 @@
 # goes where tip's tag order puts it: after the tags of the changelog,
 # before its Cc: and Link: tags. To: and Cc: of each patch come from the
 # series' scripts/get_maintainer.pl: To: the maintainers of the files it
-# touches, Cc: their reviewers and lists and the maintainers it matched by
-# keyword only; the cover letter goes to all.
+# touches (for a patch of files no maintainer covers, those of the rest of
+# the posting), Cc: their reviewers and lists and the maintainers it
+# matched by keyword only; the cover letter goes to all.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -153,11 +154,18 @@ add_headers() {
 : >"$out/.all"
 for m in "$out"/*.patch; do
 	[ "$m" = "$cover" ] && continue
+	recipients "$m" >"$m.rcpt"
+	[ -s "$m.rcpt" ] || die "get_maintainer.pl found no recipient for $m"
+	cat "$m.rcpt" >>"$out/.all"
+done
+# A patch that no maintainer covers (the header copies under tools/include)
+# goes to the maintainers of the rest of the posting
+for m in "$out"/*.patch; do
+	[ "$m" = "$cover" ] && continue
 	sign_off "$m"
-	recipients "$m" >"$out/.one"
-	[ -s "$out/.one" ] || die "get_maintainer.pl found no recipient for $m"
-	add_headers "$m" "$out/.one"
-	cat "$out/.one" >>"$out/.all"
+	grep -q '^To ' "$m.rcpt" || awk '$1 == "To" && !seen[$0]++' "$out/.all" >>"$m.rcpt"
+	add_headers "$m" "$m.rcpt"
+	rm "$m.rcpt"
 done
 # the cover letter: maintainers of any patch in To:, everyone else in Cc:
 if [ -n "$cover" ]; then
