@@ -32,6 +32,9 @@ for d in "$stage"/*/; do
 	d=${d%/}
 	rm -rf "$BUILD/outgoing/${d##*/}"
 	mv "$d" "$BUILD/outgoing/"
-	echo "ready to mail: $(ls "$BUILD/outgoing/${d##*/}"/*.patch | wc -l) mails in $BUILD/outgoing/${d##*/} (cover letter first)"
+	n=$(ls "$BUILD/outgoing/${d##*/}"/*.patch | wc -l)
+	what="$n mails in $BUILD/outgoing/${d##*/} (cover letter first)"
+	[ "$n" != 1 ] || what="1 mail in $BUILD/outgoing/${d##*/} (no cover letter)"
+	echo "ready to mail: $what"
 done
 echo "nothing sent; send each with: git send-email --no-thread build/outgoing/<posting>-v<N>/*.patch"
