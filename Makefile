@@ -4,7 +4,7 @@
 S := scripts
 
 .PHONY: help deps base apply export kernel perf selftests vm-tests host-tests perf-suite \
-	checkpatch check check-debug fuzz check-bisect check-cross check-postings check-mails submission demo bench fuzz-perf fuzz-perf-replay \
+	checkpatch check check-debug fuzz check-bisect check-cross check-postings check-mails tree-posting submission demo bench fuzz-perf fuzz-perf-replay \
 	fuzz-perf-seeds clean
 
 help:
@@ -31,6 +31,8 @@ help:
 	@echo '                    submission/postings in build/outgoing/<posting>-vN (sends nothing)'
 	@echo 'make check-postings - check the postings against the upstream files in build/upstream (submission/apply-verified)'
 	@echo 'make check-mails   - write the mails of each posting to build/mails and checkpatch them with sign-off'
+	@echo 'make tree-posting POSTING=NAME [EXPORT=1] - make a posting on the upstream files of build/upstream in'
+	@echo '                    build/tree-NAME; EXPORT=1 writes its commits there as submission/NAME/'
 	@echo 'make bench        - measure bytes and time per sample of each register request, perf tool throughput: build/bench/ (Documentation/performance.rst)'
 	@echo 'make fuzz-perf    - fuzz perf'"'"'s sample parser and printers (libFuzzer, ASan, UBSan) for FUZZ_SECS (default 60)'
 	@echo 'make fuzz-perf-replay - replay the fuzz-perf corpus under valgrind against build/perf (what make check runs)'
@@ -73,6 +75,8 @@ submission: base
 	$(S)/submission.sh
 check-postings:
 	$(S)/check-postings-apply.sh
+tree-posting:
+	$(S)/tree-posting.sh $(if $(EXPORT),--export) $(POSTING)
 check-mails:
 	$(S)/check-mails.sh $(CURDIR)/build/mails
 fuzz-perf:

@@ -4,8 +4,9 @@
 # files they touch, fetched by hand into build/upstream/<commit>/<path>
 # (build/upstream/MANIFEST: "<path> <commit> <chars> <sha256>" a line; see
 # Documentation/submission.rst), put together as one scratch git tree.
-# Each patch is checked with git apply --check on top of the patches of
-# its posting before it; the hunks of a patch that changes a file the
+# Each patch, as it is mailed (a posting made on its tree, submission/NAME/,
+# is checked as made there), is checked with git apply --check on top of
+# the patches of its posting before it; the hunks of a patch that changes a file the
 # stored copy lacks (listed MISSING in the manifest) are checked without
 # those files ("partly"). A patch that also changes a file not fetched at
 # all keeps the verdict an earlier run recorded for its patch-id
@@ -16,7 +17,9 @@
 # verdict per posting: PASS if every patch applies (or partly), SKIP if
 # those that fail are all listed in submission/apply-expected ("POSTING |
 # SUBJECT | WHY", the patches still to be rebased onto their tree and
-# why) or if some are unchecked, FAIL otherwise.
+# why) or if some are unchecked, FAIL otherwise. First, without
+# build/upstream too, that each posting made on its tree still carries the
+# series' patches of that posting (made_check).
 # Env: POSTINGS  check only these of the four postings, when
 #                build/upstream has the files of these only; the record
 #                keeps the lines of the others
@@ -34,22 +37,52 @@ for name in $checked; do
 	*) die "POSTINGS: $name is not one of the postings checked here ($all_checked)" ;;
 	esac
 done
+# A posting made on the files of its tree (submission/NAME/, made by
+# scripts/tree-posting.sh) must mail each patch of its part of the series
+# as the series has it, so that what make check tests is what is mailed,
+# or rebased onto its tree under the same subject (which only the apply
+# check below covers). It may add patches that only its tree needs.
+made_check() {
+	_mdir=$BUILD/.made-patches
+	posting_mailed_patches "$1" "$_mdir"
+	_ids=$(posting_patch_ids "$1") || die "cannot read the patch-ids of submission/$1"
+	_subjects=$(for _p in "$_mdir"/*.patch; do patch_subject "$_p"; done)
+	_first=$(posting_field "$1" first)
+	_last=$(posting_field "$1" last)
+	_kept=0 _rebased='' _lost=''
+	for _c in $(git -C "$SRC" rev-list --reverse "$_first~1..$_last"); do
+		_id=$(git -C "$SRC" format-patch -q --stdout -1 "$_c" | git patch-id --stable | cut -d' ' -f1)
+		_s=$(git -C "$SRC" log -1 --format=%s "$_c")
+		if printf '%s\n' "$_ids" | grep -qxF "$_id"; then
+			_kept=$((_kept + 1))
+		elif printf '%s\n' "$_subjects" | grep -qxF "$_s"; then
+			_rebased="$_rebased${_rebased:+; }$_s"
+		else
+			_lost="$_lost${_lost:+; }$_s"
+		fi
+	done
+	_n=$(printf '%s\n' "$_ids" | grep -c .)
+	_what="posting made on its tree carries the series' patches ($1)"
+	if [ -n "$_lost" ]; then
+		result FAIL "$_what" "submission/$1 lacks: $_lost (make it again with scripts/tree-posting.sh $1)"
+	else
+		_r=$(printf '%s' "$_rebased" | awk -F'; ' '{ print NF }')
+		result PASS "$_what" "$_kept as the series has them, ${_r:-0} rebased onto its tree${_rebased:+ ($_rebased)}, $((_n - _kept - ${_r:-0})) for its tree only"
+	fi
+	rm -rf "$_mdir"
+}
+for name in $(postings | cut -d'|' -f1); do
+	posting_made "$name" | grep -q . || continue
+	made_check "$name"
+done
+
 if [ ! -s "$up/MANIFEST" ]; then
 	result SKIP "postings apply to their trees" "no upstream files in $up (fetched by hand, see Documentation/submission.rst); submission/apply-verified kept"
 	exit 0
 fi
 
 tree=$BUILD/upstream-tree
-rm -rf "$tree"
-mkdir -p "$tree"
-git -C "$tree" init -q
-# the stored files, each at the commit the manifest names
-grep -v ' MISSING ' "$up/MANIFEST" | while read -r path commit _chars _sum; do
-	mkdir -p "$tree/$(dirname "$path")"
-	cp "$up/$commit/$path" "$tree/$path"
-done
-git -C "$tree" add -A
-git -C "$tree" -c user.name=check -c user.email=check@localhost commit -q --allow-empty -m upstream
+upstream_tree "$tree"
 
 # commits_of PATCH: the upstream commits of the stored files PATCH touches
 commits_of() {
@@ -101,15 +134,13 @@ new=$(mktemp)
 trap 'rm -f "$new" "$new.ids"' EXIT
 n=0
 for name in $checked; do
-	first=$(posting_field "$name" first)
-	last=$(posting_field "$name" last)
 	git -C "$tree" checkout -q -f HEAD
 	git -C "$tree" clean -q -fd
-	for c in $(git -C "$SRC" rev-list --reverse "$first~1..$last"); do
-		p=$BUILD/.posting.patch
-		git -C "$SRC" format-patch -q --stdout -1 "$c" >"$p"
+	pdir=$BUILD/.posting-patches
+	posting_mailed_patches "$name" "$pdir"
+	for p in "$pdir"/*.patch; do
 		id=$(git patch-id --stable <"$p" | cut -d' ' -f1)
-		subject=$(git -C "$SRC" log -1 --format=%s "$c")
+		subject=$(patch_subject "$p")
 		n=$((n + 1))
 		lacks=$(missing "$p")
 		excl=$(printf '%s\n' "$lacks" | sed -n 's/^./--exclude=&/p')

@@ -72,6 +72,16 @@ changes() {
 base() {
 	# shellcheck disable=SC1091 # kernel/base is data: PACKAGE, VERSION, SUITE
 	. "$TOP/kernel/base"
+	if posting_made "$name" | grep -q . && posting_applies "$name"; then
+		cat <<EOT
+For: $tree. The patches were made on its files, as checked below, and
+the index lines of the diffs name their blobs; it needs none of the
+other postings of this work. The series they come from was written and
+tested on Linux 7.3.4 as Debian ships it in $PACKAGE $VERSION
+($SUITE).
+EOT
+		return
+	fi
 	if posting_applies "$name"; then
 		cat <<EOT
 For: $tree, whose files the posting applies to as checked below; it

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Write posting NAME of submission/postings as mails to DIR, ready for
 # 'git send-email --no-thread DIR/*': git format-patch of its patches in
-# $SRC with its subject prefix and version, threaded under its cover letter
+# $SRC (or, for a posting made on its tree, the mails of submission/NAME/
+# that scripts/tree-posting.sh wrote there) with its subject prefix and
+# version, threaded under its cover letter
 # (scripts/cover-letter.sh NAME; a posting of one patch has no cover
 # letter, its text goes below the patch's "---" line instead, as tip's
 # maintainers ask), based on v7.3.4-debian with the patches of the
@@ -42,14 +44,44 @@ rm -f "$out"/*.patch
 out=$(cd "$out" && pwd)
 reroll=
 [ "$version" = 1 ] || reroll="--reroll-count=$version"
+made=$(posting_made "$name")
 cd "$SRC"
 single=
-[ "$(git rev-list --count "$first~1..$last")" != 1 ] || single=1
+if [ -n "$made" ]; then
+	[ "$(printf '%s\n' "$made" | wc -l)" != 1 ] || single=1
+else
+	[ "$(git rev-list --count "$first~1..$last")" != 1 ] || single=1
+fi
 cover_opts="--thread=shallow --cover-letter"
 [ -z "$single" ] || cover_opts="--no-thread --no-cover-letter"
-# shellcheck disable=SC2086 # $reroll, $cover_opts, $base_opt: lists of options
-git format-patch -q --from="$me" $cover_opts $base_opt \
-	--subject-prefix="$prefix" $reroll -o "$out" "$first~1..$last"
+
+# set_sender MAIL: make the sender the From: of a mail made on the tree
+set_sender() {
+	awk -v me="$me" '
+		!inbody && /^From: / { print "From: " me; skip = 1; next }
+		skip && /^[ \t]/ { next }
+		{ skip = 0 }
+		!inbody && /^$/ { inbody = 1 }
+		{ print }' "$1" >"$1.new"
+	mv "$1.new" "$1"
+}
+
+if [ -n "$made" ]; then
+	# made on the files of its tree (scripts/tree-posting.sh), numbered and
+	# threaded there: the prefix and version must still be the posting's
+	tag=$prefix
+	[ "$version" = 1 ] || tag="$prefix v$version"
+	for m in "$TOP/submission/$name"/*.patch; do
+		grep -q "^Subject: \[${tag}[] ]" "$m" ||
+			die "$m is not [$tag ...]: make the posting again (scripts/tree-posting.sh $name)"
+		cp "$m" "$out/"
+		set_sender "$out/${m##*/}"
+	done
+else
+	# shellcheck disable=SC2086 # $reroll, $cover_opts, $base_opt: lists of options
+	git format-patch -q --from="$me" $cover_opts $base_opt \
+		--subject-prefix="$prefix" $reroll -o "$out" "$first~1..$last"
+fi
 echo "posting $name: sender and sign-off: $me"
 
 # sign_off MAIL: make the sender the author (drop the in-body From: line)

@@ -139,10 +139,44 @@ postings() {
 		}' "$TOP/submission/postings" "$BUILD/.commits"
 }
 
-# posting_patch_ids NAME: the stable patch-ids of the patches of posting
-# NAME as $SRC has them now, one a line; fails unless there is one for
-# each of its commits
-posting_patch_ids() {
+# posting_made NAME: the patches of posting NAME as made on the files of
+# its tree (scripts/tree-posting.sh), one path a line, the cover letter
+# left out; nothing for a posting mailed as the series has it
+posting_made() {
+	[ -d "$TOP/submission/$1" ] || return 0
+	find "$TOP/submission/$1" -name '*.patch' ! -name '0000-cover-letter.patch' | sort
+}
+
+# posting_mailed_patches NAME DIR: the patches of posting NAME as they are
+# mailed, one file each in DIR, in order (DIR is emptied first): those made
+# on its tree (posting_made), else its commits in $SRC
+posting_mailed_patches() {
+	rm -rf "$2"
+	mkdir -p "$2"
+	_made=$(posting_made "$1")
+	if [ -n "$_made" ]; then
+		# shellcheck disable=SC2086 # one path a word
+		cp $_made "$2"/
+		return 0
+	fi
+	_first=$(posting_field "$1" first) || return 1
+	_last=$(posting_field "$1" last) || return 1
+	git -C "$SRC" format-patch -q -o "$2" "$_first~1..$_last" >/dev/null
+}
+
+# patch_subject PATCH: the subject of a patch file, unfolded, without its
+# [PATCH ...] prefix
+patch_subject() {
+	awk '
+		/^Subject: / { s = substr($0, 10); on = 1; next }
+		on && /^[ \t]/ { sub(/^[ \t]+/, " "); s = s $0; next }
+		on { exit }
+		END { sub(/^\[[^]]*\] */, "", s); print s }' "$1"
+}
+
+# posting_series_ids NAME: the stable patch-ids of the commits of posting
+# NAME in $SRC, one a line; fails unless there is one for each commit
+posting_series_ids() {
 	_first=$(posting_field "$1" first) || return 1
 	_last=$(posting_field "$1" last) || return 1
 	_count=$(git -C "$SRC" rev-list --count "$_first~1..$_last") || return 1
@@ -150,6 +184,19 @@ posting_patch_ids() {
 		git patch-id --stable | cut -d' ' -f1)
 	[ "$(printf '%s\n' "$_ids" | grep -c .)" = "$_count" ] || return 1
 	printf '%s\n' "$_ids"
+}
+
+# posting_patch_ids NAME: the stable patch-ids of the patches of posting
+# NAME as they are mailed (posting_mailed_patches), one a line; fails
+# unless there is one for each patch
+posting_patch_ids() {
+	posting_made "$1" | grep -q . || {
+		posting_series_ids "$1"
+		return
+	}
+	for _p in $(posting_made "$1"); do
+		git patch-id --stable <"$_p" | cut -d' ' -f1 | grep . || return 1
+	done
 }
 
 # posting_applies NAME: whether submission/apply-verified records every
@@ -163,6 +210,23 @@ posting_applies() {
 		{ ids++ }
 		!($1 in ok) { bad = 1 }
 		END { exit bad || !ids }' "$TOP/submission/apply-verified" -
+}
+
+# upstream_tree DIR: make DIR a git repository of one commit that holds
+# the upstream files fetched into build/upstream, each at the commit
+# build/upstream/MANIFEST names ("<path> <commit> <chars> <sha256>" a line;
+# the files the stored copy lacks are listed as MISSING and left out)
+upstream_tree() {
+	rm -rf "$1"
+	mkdir -p "$1"
+	git -C "$1" init -q
+	grep -v ' MISSING ' "$BUILD/upstream/MANIFEST" | while read -r _path _commit _chars _sum; do
+		mkdir -p "$1/$(dirname "$_path")"
+		cp "$BUILD/upstream/$_commit/$_path" "$1/$_path"
+	done
+	git -C "$1" add -A
+	git -C "$1" -c user.name=upstream -c user.email=upstream@localhost \
+		commit -q --allow-empty -m "upstream files of build/upstream/MANIFEST"
 }
 
 # posting_field NAME FIELD: the FIELD (first, last, prefix, version, tree or
