@@ -74,11 +74,11 @@ base() {
 	. "$TOP/kernel/base"
 	if posting_made "$name" | grep -q . && posting_applies "$name"; then
 		cat <<EOT
-For: $tree. The patches were made on its files, as checked below, and
-the index lines of the diffs name their blobs; it needs none of the
-other postings of this work. The series they come from was written and
-tested on Linux 7.3.4 as Debian ships it in $PACKAGE $VERSION
-($SUITE).
+For: $tree. The patches were made on upstream's files at the commits
+named below, whose blobs the index lines of the diffs name; the posting
+needs none of the other postings of this work. The series they come
+from was written and tested on Linux 7.3.4 as Debian ships it in
+$PACKAGE $VERSION ($SUITE).
 EOT
 		return
 	fi
