@@ -31,7 +31,7 @@ help:
 	@echo '                    submission/postings in build/outgoing/<posting>-vN (sends nothing)'
 	@echo 'make check-postings - check the postings against the upstream files in build/upstream (submission/apply-verified)'
 	@echo 'make check-mails   - write the mails of each posting to build/mails and checkpatch them with sign-off'
-	@echo 'make tree-posting POSTING=NAME [EXPORT=1] - make a posting on the upstream files of build/upstream in'
+	@echo 'make tree-posting POSTING=NAME [EXPORT=1] [FORCE=1] - make a posting on the upstream files of build/upstream in'
 	@echo '                    build/tree-NAME; EXPORT=1 writes its commits there as submission/NAME/'
 	@echo 'make bench        - measure bytes and time per sample of each register request, perf tool throughput: build/bench/ (Documentation/performance.rst)'
 	@echo 'make fuzz-perf    - fuzz perf'"'"'s sample parser and printers (libFuzzer, ASan, UBSan) for FUZZ_SECS (default 60)'

@@ -38,40 +38,48 @@ for name in $checked; do
 	esac
 done
 # A posting made on the files of its tree (submission/NAME/, made by
-# scripts/tree-posting.sh) must mail each patch of its part of the series
-# as the series has it, so that what make check tests is what is mailed,
-# or rebased onto its tree under the same subject (which only the apply
-# check below covers). It may add patches that only its tree needs.
+# scripts/tree-posting.sh) must have been made from the series' patches of
+# that posting as they are now (submission/NAME/series-ids), so that what
+# make check tests is what is mailed; it carries each of them as the
+# series has it (by patch-id) or rebased onto its tree under the same
+# subject, which only the apply check below covers, and may add patches
+# that only its tree needs.
 made_check() {
+	_what="posting made on its tree carries the series' patches ($1)"
+	_now=$(posting_series_ids "$1") || die "cannot list the patch-ids of posting $1"
+	if [ "$_now" != "$(cat "$TOP/submission/$1/series-ids" 2>/dev/null)" ]; then
+		result FAIL "$_what" "the series' patches of $1 changed since submission/$1 was made: make it again (scripts/tree-posting.sh $1, then --export)"
+		return
+	fi
 	_mdir=$BUILD/.made-patches
-	posting_mailed_patches "$1" "$_mdir"
+	posting_mailed_patches "$1" "$_mdir" || die "cannot copy the patches of submission/$1"
 	_ids=$(posting_patch_ids "$1") || die "cannot read the patch-ids of submission/$1"
 	_subjects=$(for _p in "$_mdir"/*.patch; do patch_subject "$_p"; done)
+	_n=$(printf '%s\n' "$_ids" | grep -c .)
 	_first=$(posting_field "$1" first)
 	_last=$(posting_field "$1" last)
-	_kept=0 _rebased='' _lost=''
+	_kept=0 _r=0 _rebased='' _lost=''
 	for _c in $(git -C "$SRC" rev-list --reverse "$_first~1..$_last"); do
 		_id=$(git -C "$SRC" format-patch -q --stdout -1 "$_c" | git patch-id --stable | cut -d' ' -f1)
 		_s=$(git -C "$SRC" log -1 --format=%s "$_c")
 		if printf '%s\n' "$_ids" | grep -qxF "$_id"; then
 			_kept=$((_kept + 1))
 		elif printf '%s\n' "$_subjects" | grep -qxF "$_s"; then
+			_r=$((_r + 1))
 			_rebased="$_rebased${_rebased:+; }$_s"
 		else
 			_lost="$_lost${_lost:+; }$_s"
 		fi
 	done
-	_n=$(printf '%s\n' "$_ids" | grep -c .)
-	_what="posting made on its tree carries the series' patches ($1)"
+	rm -rf "$_mdir"
 	if [ -n "$_lost" ]; then
 		result FAIL "$_what" "submission/$1 lacks: $_lost (make it again with scripts/tree-posting.sh $1)"
 	else
-		_r=$(printf '%s' "$_rebased" | awk -F'; ' '{ print NF }')
-		result PASS "$_what" "$_kept as the series has them, ${_r:-0} rebased onto its tree${_rebased:+ ($_rebased)}, $((_n - _kept - ${_r:-0})) for its tree only"
+		result PASS "$_what" "$_kept as the series has them, $_r rebased onto its tree${_rebased:+ ($_rebased)}, $((_n - _kept - _r)) for its tree only"
 	fi
-	rm -rf "$_mdir"
 }
-for name in $(postings | cut -d'|' -f1); do
+postings >"$BUILD/.postings-made" || die "cannot read submission/postings"
+for name in $(cut -d'|' -f1 "$BUILD/.postings-made"); do
 	posting_made "$name" | grep -q . || continue
 	made_check "$name"
 done
@@ -196,4 +204,5 @@ for name in $checked; do
 	v=$(verdict "$name")
 	result "${v%%|*}" "$(printf '%s' "$v" | cut -d'|' -f2)" "${v#*|*|}"
 done
+rm -rf "$pdir"
 echo "$n patches checked against build/upstream; verdicts in submission/apply-verified"

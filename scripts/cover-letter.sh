@@ -72,13 +72,15 @@ changes() {
 base() {
 	# shellcheck disable=SC1091 # kernel/base is data: PACKAGE, VERSION, SUITE
 	. "$TOP/kernel/base"
-	if posting_made "$name" | grep -q . && posting_applies "$name"; then
+	if posting_made "$name" | grep -q .; then
+		_checked="as checked below"
+		posting_applies "$name" || _checked="as far as checked below"
 		cat <<EOT
 For: $tree. The patches were made on upstream's files at the commits
-named below, whose blobs the index lines of the diffs name; the posting
-needs none of the other postings of this work. The series they come
-from was written and tested on Linux 7.3.4 as Debian ships it in
-$PACKAGE $VERSION ($SUITE).
+named below, $_checked, whose blobs the index lines of the diffs name;
+the posting needs none of the other postings of this work. The series
+they come from was written and tested on Linux 7.3.4 as Debian ships it
+in $PACKAGE $VERSION ($SUITE).
 EOT
 		return
 	fi

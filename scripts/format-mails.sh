@@ -18,7 +18,8 @@
 # series' scripts/get_maintainer.pl: To: the maintainers of the files it
 # touches (for a patch of files no maintainer covers, those of the rest of
 # the posting), Cc: their reviewers and lists and the maintainers it
-# matched by keyword only; the cover letter goes to all.
+# matched by keyword only; the cover letter goes to all, and to the Cc:
+# tags of their changelogs.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -189,6 +190,9 @@ for m in "$out"/*.patch; do
 	recipients "$m" >"$m.rcpt"
 	[ -s "$m.rcpt" ] || die "get_maintainer.pl found no recipient for $m"
 	cat "$m.rcpt" >>"$out/.all"
+	# the Cc: tags of its changelog, which git send-email adds to the
+	# patch only: the cover letter goes to them too
+	sed -n '/^$/,/^---$/s/^Cc: /Cc /p' "$m" >>"$out/.all"
 done
 # A patch that no maintainer covers (the header copies under tools/include)
 # goes to the maintainers of the rest of the posting

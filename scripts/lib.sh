@@ -144,7 +144,7 @@ postings() {
 # left out; nothing for a posting mailed as the series has it
 posting_made() {
 	[ -d "$TOP/submission/$1" ] || return 0
-	find "$TOP/submission/$1" -name '*.patch' ! -name '0000-cover-letter.patch' | sort
+	find "$TOP/submission/$1" -name '*.patch' ! -name '*0000-cover-letter.patch' | sort
 }
 
 # posting_mailed_patches NAME DIR: the patches of posting NAME as they are
@@ -153,11 +153,11 @@ posting_made() {
 posting_mailed_patches() {
 	rm -rf "$2"
 	mkdir -p "$2"
-	_made=$(posting_made "$1")
-	if [ -n "$_made" ]; then
-		# shellcheck disable=SC2086 # one path a word
-		cp $_made "$2"/
-		return 0
+	if posting_made "$1" | grep -q .; then
+		posting_made "$1" | while read -r _p; do
+			cp "$_p" "$2"/ || exit 1
+		done
+		return
 	fi
 	_first=$(posting_field "$1" first) || return 1
 	_last=$(posting_field "$1" last) || return 1
@@ -194,8 +194,8 @@ posting_patch_ids() {
 		posting_series_ids "$1"
 		return
 	}
-	for _p in $(posting_made "$1"); do
-		git patch-id --stable <"$_p" | cut -d' ' -f1 | grep . || return 1
+	posting_made "$1" | while read -r _p; do
+		git patch-id --stable <"$_p" | cut -d' ' -f1 | grep . || exit 1
 	done
 }
 

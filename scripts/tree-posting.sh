@@ -9,11 +9,15 @@
 #                                  upstream files with the patches of
 #                                  submission/NAME/ as commits (the first
 #                                  time, the posting's patches of the
-#                                  series); change and commit there
+#                                  series); change and commit there. It
+#                                  refuses to replace an existing tree
+#                                  unless FORCE=1
 #   tree-posting.sh --export NAME  write the commits of $BUILD/tree-NAME to
 #                                  submission/NAME/ with the posting's
 #                                  prefix and version, with a cover letter
-#                                  and threading if there are several
+#                                  and threading if there are several, and
+#                                  the patch-ids the series' patches of the
+#                                  posting have then (series-ids)
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -28,6 +32,9 @@ made=$TOP/submission/$name
 [ -s "$BUILD/upstream/MANIFEST" ] || die "no upstream files in $BUILD/upstream (see Documentation/submission.rst)"
 
 if [ -z "$export_" ]; then
+	# commits made there and not exported yet would be lost
+	[ ! -e "$tree" ] || [ "${FORCE:-}" = 1 ] ||
+		die "$tree exists: export it ($0 --export $name) or set FORCE=1 to make it again"
 	upstream_tree "$tree"
 	pdir=$BUILD/.tree-posting
 	posting_mailed_patches "$name" "$pdir" || die "cannot list the patches of posting $name"
@@ -48,8 +55,15 @@ opts="--no-thread --no-cover-letter"
 [ "$count" = 1 ] || opts="--thread=shallow --cover-letter"
 reroll=
 [ "$version" = 1 ] || reroll="--reroll-count=$version"
-rm -rf "$made"
+new=$BUILD/.tree-posting-$name
+rm -rf "$new"
 # shellcheck disable=SC2086 # $opts and $reroll are lists of options
 git -C "$tree" format-patch -q $opts $reroll --subject-prefix="$prefix" \
-	-o "$made" "$root..HEAD"
+	-o "$new" "$root..HEAD"
+# what the series had when the posting was made: check-postings-apply.sh
+# asks for the posting to be made again once the series' patches change
+posting_series_ids "$name" >"$new/series-ids" ||
+	die "cannot list the patch-ids of posting $name in $SRC"
+rm -rf "$made"
+mv "$new" "$made"
 echo "wrote $count patches of $name to submission/$name"
