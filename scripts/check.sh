@@ -87,8 +87,11 @@ fi
 # The fuzz corpus of perf's sample parser and printers (tools-perf/fuzz)
 # replayed under valgrind against build-perf's perf; not a minute of
 # fuzzing, whose sanitizer build of perf cost CI 10-17 minutes. Fuzzing
-# stays 'make fuzz-perf FUZZ_SECS=N'.
-"$TOP/scripts/fuzz-perf-replay.sh" || true
+# stays 'make fuzz-perf FUZZ_SECS=N'. It runs on one core, beside the
+# submission checks below, most of which leave the other idle; its
+# output follows theirs.
+"$TOP/scripts/fuzz-perf-replay.sh" >"$LOGS/fuzz-perf-replay.out" 2>&1 &
+replay=$!
 
 # The checks of 'make submission' (Documentation/submission.rst)
 run_check check-warnings
@@ -101,6 +104,8 @@ if ! git_identity >/dev/null; then
 else
 	run_check check-mails "$BUILD/mails"
 fi
+wait "$replay" || true
+cat "$LOGS/fuzz-perf-replay.out"
 # Last, as it checks out older commits in build/src. Only patches missing
 # from the bisect records are built, BISECT_MAX of them (default none: each
 # is a kernel build, and until kernel/bisect-verified has the series, CI's
