@@ -51,17 +51,16 @@ made_check() {
 		result FAIL "$_what" "the series' patches of $1 changed since submission/$1 was made: make it again (scripts/tree-posting.sh $1, then --export)"
 		return
 	fi
-	_mdir=$BUILD/.made-patches
-	posting_mailed_patches "$1" "$_mdir" || die "cannot copy the patches of submission/$1"
 	_ids=$(posting_patch_ids "$1") || die "cannot read the patch-ids of submission/$1"
-	_subjects=$(for _p in "$_mdir"/*.patch; do patch_subject "$_p"; done)
+	_subjects=$(posting_made "$1" | while read -r _p; do patch_subject "$_p"; done)
 	_n=$(printf '%s\n' "$_ids" | grep -c .)
-	_first=$(posting_field "$1" first)
-	_last=$(posting_field "$1" last)
-	_kept=0 _r=0 _rebased='' _lost=''
-	for _c in $(git -C "$SRC" rev-list --reverse "$_first~1..$_last"); do
-		_id=$(git -C "$SRC" format-patch -q --stdout -1 "$_c" | git patch-id --stable | cut -d' ' -f1)
-		_s=$(git -C "$SRC" log -1 --format=%s "$_c")
+	# the series' subjects, in the order of its patch-ids in $_now
+	_series=$(git -C "$SRC" log --reverse --format=%s \
+		"$(posting_field "$1" first)~1..$(posting_field "$1" last)")
+	_kept=0 _r=0 _i=0 _rebased='' _lost=''
+	for _id in $_now; do
+		_i=$((_i + 1))
+		_s=$(printf '%s\n' "$_series" | sed -n "${_i}p")
 		if printf '%s\n' "$_ids" | grep -qxF "$_id"; then
 			_kept=$((_kept + 1))
 		elif printf '%s\n' "$_subjects" | grep -qxF "$_s"; then
@@ -71,7 +70,6 @@ made_check() {
 			_lost="$_lost${_lost:+; }$_s"
 		fi
 	done
-	rm -rf "$_mdir"
 	if [ -n "$_lost" ]; then
 		result FAIL "$_what" "submission/$1 lacks: $_lost (make it again with scripts/tree-posting.sh $1)"
 	else
