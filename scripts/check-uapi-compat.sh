@@ -28,7 +28,7 @@ fi
 for t in base series; do
 	tree=$BASE_TREE
 	[ "$t" = base ] || tree=$SRC
-	make -s -C "$tree" O="$tmp/o-$t" ARCH=x86_64 headers_install \
+	make -s -C "$tree" O="$tmp/o-$t" ARCH=x86_64 -j"$JOBS" headers_install \
 		INSTALL_HDR_PATH="$tmp/$t" >>"$log" 2>&1 ||
 		die "headers_install of the $t failed; see $log"
 done

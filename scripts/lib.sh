@@ -17,6 +17,12 @@ export CCACHE_DIR="${CCACHE_DIR:-$BUILD/ccache}"
 export CCACHE_BASEDIR="$BUILD"
 export CCACHE_NOHASHDIR=1
 export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
+# Depend mode: a miss costs the compile alone, where the default mode runs
+# the preprocessor first to hash its output. 24 kernel objects with an empty
+# cache here: 19.6 s with gcc, 31.9 s with ccache's default mode, 22.0 s in
+# depend mode (the averages of two runs); CI builds two kernels from an
+# empty cache. The kernel and perf builds pass -MD, which depend mode needs.
+export CCACHE_DEPEND=1
 export KBUILD_BUILD_TIMESTAMP="@0"
 export KBUILD_BUILD_USER=vm KBUILD_BUILD_HOST=vm
 
