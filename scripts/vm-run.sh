@@ -108,10 +108,15 @@ fi
 # 'python3 -c pass' 6.5 s -> 0.5 s).
 echo "vm-run: -cpu $cpu${icount:+, -icount $icount}${append:+, kernel command line + $append};" \
 	"9p shares: $(tr '\n' ' ' <"$out/shares")${shared:+, writable: $shared}"
+# -d cpu_reset: QEMU logs each vCPU's registers at every reset, those of
+# the boot among them. A guest that triple-faults resets without a word on
+# its console and, with -no-reboot, QEMU exits 0: that log then holds the
+# faulting state (seen once: the debug kernel's guest gone mid-test).
 rc=0
 timeout --foreground -k 10 "$timeout" qemu-system-x86_64 \
 	-accel "$accel" ${icount:+-icount "$icount"} -cpu "$cpu" -smp 2 -m 2G \
 	-nographic -no-reboot -nodefaults -serial "file:$serial" \
+	-d cpu_reset -D "$out/cpu-resets.log" \
 	-kernel "$kernel" \
 	-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap \
 	-device virtio-9p-pci,fsdev=root,mount_tag=/dev/root \
@@ -138,5 +143,6 @@ if [ -s "$out/init-error" ]; then
 	cat "$out/init-error" >&2
 	fail "$(head -n 1 "$out/init-error")"
 fi
-[ -f "$out/exit-status" ] || fail "guest script did not finish; see $serial"
+[ -f "$out/exit-status" ] ||
+	fail "guest script did not finish; see $serial, and for a reset of the guest $out/cpu-resets.log"
 exit "$(cat "$out/exit-status")"
