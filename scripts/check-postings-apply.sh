@@ -2,8 +2,9 @@
 # Check that the patches of each posting that goes to mainline or tip
 # apply to the files of the tree they go to: upstream's versions of the
 # files they touch, fetched by hand into build/upstream/<commit>/<path>
-# (build/upstream/MANIFEST: "<path> <commit> <chars> <sha256>" a line; see
-# Documentation/submission.rst), put together as one scratch git tree.
+# (build/upstream/MANIFEST: "<path> <commit> <chars> <sha256> [POSTINGS]"
+# a line, see upstream_files in lib.sh and Documentation/submission.rst),
+# put together as a scratch git tree for each posting.
 # Each patch, as it is mailed (a posting made on its tree, submission/NAME/,
 # is checked as made there), is checked with git apply --check on top of
 # the patches of its posting before it; the hunks of a patch that changes a file the
@@ -43,7 +44,9 @@ done
 # make check tests is what is mailed; it carries each of them as the
 # series has it (by patch-id) or rebased onto its tree under the same
 # subject, which only the apply check below covers, and may add patches
-# that only its tree needs.
+# that only its tree needs. submission/NAME.rebased ("SERIES SUBJECT |
+# SUBJECT THERE | WHY" a line) names a series patch that the tree takes
+# under another subject, or ("-") not at all, and why.
 made_check() {
 	_what="posting made on its tree carries the series' patches ($1)"
 	_now=$(posting_series_ids "$1") || die "cannot list the patch-ids of posting $1"
@@ -57,15 +60,19 @@ made_check() {
 	# the series' subjects, in the order of its patch-ids in $_now
 	_series=$(git -C "$SRC" log --reverse --format=%s \
 		"$(posting_field "$1" first)~1..$(posting_field "$1" last)")
-	_kept=0 _r=0 _i=0 _rebased='' _lost=''
+	_kept=0 _r=0 _i=0 _out=0 _rebased='' _lost='' _left=''
 	for _id in $_now; do
 		_i=$((_i + 1))
 		_s=$(printf '%s\n' "$_series" | sed -n "${_i}p")
+		_there=$(rebased_as "$1" "$_s")
 		if printf '%s\n' "$_ids" | grep -qxF "$_id"; then
 			_kept=$((_kept + 1))
-		elif printf '%s\n' "$_subjects" | grep -qxF "$_s"; then
+		elif [ "$_there" = - ]; then
+			_out=$((_out + 1))
+			_left="$_left${_left:+; }$_s"
+		elif printf '%s\n' "$_subjects" | grep -qxF "${_there:-$_s}"; then
 			_r=$((_r + 1))
-			_rebased="$_rebased${_rebased:+; }$_s"
+			_rebased="$_rebased${_rebased:+; }$_s${_there:+ as \"$_there\"}"
 		else
 			_lost="$_lost${_lost:+; }$_s"
 		fi
@@ -73,8 +80,17 @@ made_check() {
 	if [ -n "$_lost" ]; then
 		result FAIL "$_what" "submission/$1 lacks: $_lost (make it again with scripts/tree-posting.sh $1)"
 	else
-		result PASS "$_what" "$_kept as the series has them, $_r rebased onto its tree${_rebased:+ ($_rebased)}, $((_n - _kept - _r)) for its tree only"
+		result PASS "$_what" "$_kept as the series has them, $_r rebased onto its tree${_rebased:+ ($_rebased)}, $_out left out${_left:+ ($_left; submission/$1.rebased says why)}, $((_n - _kept - _r)) for its tree only"
 	fi
+}
+
+# rebased_as NAME SUBJECT: the subject the series patch SUBJECT has in
+# posting NAME made on its tree, "-" if the posting leaves it out, nothing
+# if it is the same (submission/NAME.rebased)
+rebased_as() {
+	[ -f "$TOP/submission/$1.rebased" ] || return 0
+	awk -F' [|] ' -v s="$2" '!/^#/ && $1 == s { print $2; exit }' \
+		"$TOP/submission/$1.rebased"
 }
 postings >"$BUILD/.postings-made" || die "cannot read submission/postings"
 for name in $(cut -d'|' -f1 "$BUILD/.postings-made"); do
@@ -88,12 +104,12 @@ if [ ! -s "$up/MANIFEST" ]; then
 fi
 
 tree=$BUILD/upstream-tree
-upstream_tree "$tree"
 
 # commits_of PATCH: the upstream commits of the stored files PATCH touches
+# (upstream_files of the posting checked, in $files)
 commits_of() {
 	grep '^+++ b/' "$1" | sed 's|^+++ b/||' | while read -r f; do
-		awk -v f="$f" '$1 == f { print substr($2, 1, 12) }' "$up/MANIFEST"
+		awk -v f="$f" '$1 == f { print substr($2, 1, 12) }' "$files"
 	done | sort -u | tr '\n' ' ' | sed 's/ $//'
 }
 
@@ -110,7 +126,7 @@ missing() {
 # (a file the stored copy lacks is listed as MISSING)
 unfetched() {
 	sed -n 's#^--- a/##p' "$1" | sort -u | while read -r f; do
-		awk -v f="$f" '$1 == f { found = 1 } END { exit !found }' "$up/MANIFEST" ||
+		awk -v f="$f" '$1 == f { found = 1 } END { exit !found }' "$files" ||
 			echo "$f"
 	done
 }
@@ -137,11 +153,12 @@ verdict() {
 }
 
 new=$(mktemp)
-trap 'rm -f "$new" "$new.ids"' EXIT
+files=$(mktemp)
+trap 'rm -f "$new" "$new.ids" "$files"' EXIT
 n=0
 for name in $checked; do
-	git -C "$tree" checkout -q -f HEAD
-	git -C "$tree" clean -q -fd
+	upstream_files "$name" >"$files"
+	upstream_tree "$tree" "$name"
 	pdir=$BUILD/.posting-patches
 	posting_mailed_patches "$name" "$pdir"
 	for p in "$pdir"/*.patch; do

@@ -218,21 +218,38 @@ posting_applies() {
 		END { exit bad || !ids }' "$TOP/submission/apply-verified" -
 }
 
-# upstream_tree DIR: make DIR a git repository of one commit that holds
-# the upstream files fetched into build/upstream, each at the commit
-# build/upstream/MANIFEST names ("<path> <commit> <chars> <sha256>" a line;
-# the files the stored copy lacks are listed as MISSING and left out)
+# upstream_files POSTING: the lines of build/upstream/MANIFEST ("<path>
+# <commit> <chars> <sha256> [POSTINGS]"; "<path> MISSING ..." for a file
+# the stored copy lacks) that hold for the tree POSTING goes to, one for
+# each path: a fifth field, postings separated by commas, limits a line to
+# those postings (the version of perf/urgent's tree, say, where tip's
+# differs); a path that has no line for POSTING is MISSING for it
+upstream_files() {
+	awk -v p="$1" '
+		!($1 in seen) { seen[$1] = 1; order[++n] = $1 }
+		NF >= 5 && index("," $5 ",", "," p ",") == 0 { next }
+		{ line[$1] = $0 }
+		END {
+			for (i = 1; i <= n; i++)
+				print (order[i] in line) ? line[order[i]] : order[i] " MISSING"
+		}' "$BUILD/upstream/MANIFEST"
+}
+
+# upstream_tree DIR POSTING: make DIR a git repository of one commit that
+# holds the upstream files fetched into build/upstream that hold for
+# POSTING's tree (upstream_files), each at the commit the manifest names;
+# the files the stored copy lacks are left out
 upstream_tree() {
 	rm -rf "$1"
 	mkdir -p "$1"
 	git -C "$1" init -q
-	grep -v ' MISSING ' "$BUILD/upstream/MANIFEST" | while read -r _path _commit _chars _sum; do
+	upstream_files "$2" | grep -v ' MISSING' | while read -r _path _commit _rest; do
 		mkdir -p "$1/$(dirname "$_path")"
 		cp "$BUILD/upstream/$_commit/$_path" "$1/$_path"
 	done
 	git -C "$1" add -A
 	git -C "$1" -c user.name=upstream -c user.email=upstream@localhost \
-		commit -q --allow-empty -m "upstream files of build/upstream/MANIFEST"
+		commit -q --allow-empty -m "upstream files of build/upstream/MANIFEST for $2"
 }
 
 # posting_field NAME FIELD: the FIELD (first, last, prefix, version, tree or
