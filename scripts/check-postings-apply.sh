@@ -157,7 +157,7 @@ files=$(mktemp)
 trap 'rm -f "$new" "$new.ids" "$files"' EXIT
 n=0
 for name in $checked; do
-	upstream_files "$name" >"$files"
+	upstream_files "$name" >"$files" || die "cannot read build/upstream/MANIFEST"
 	upstream_tree "$tree" "$name"
 	pdir=$BUILD/.posting-patches
 	posting_mailed_patches "$name" "$pdir"
@@ -185,7 +185,7 @@ for name in $checked; do
 				why="$subject; not fetched: $notyet"
 			elif [ -n "$lacks" ]; then
 				verdict="partly"
-				why="$subject; not in the stored copy: $(printf '%s' "$lacks" | tr '\n' ' ')"
+				why="$subject; no stored version for this tree: $(printf '%s' "$lacks" | tr '\n' ' ')"
 			fi
 		else
 			verdict="fails"

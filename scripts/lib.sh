@@ -223,13 +223,20 @@ posting_applies() {
 # the stored copy lacks) that hold for the tree POSTING goes to, one for
 # each path: a fifth field, postings separated by commas, limits a line to
 # those postings (the version of perf/urgent's tree, say, where tip's
-# differs); a path that has no line for POSTING is MISSING for it
+# perf/core has another); a path whose stored versions are all of other
+# trees is MISSING for POSTING too. Fails, saying which, if a path has two
+# lines for POSTING.
 upstream_files() {
 	awk -v p="$1" '
 		!($1 in seen) { seen[$1] = 1; order[++n] = $1 }
 		NF >= 5 && index("," $5 ",", "," p ",") == 0 { next }
+		$1 in line { err = $1; exit }
 		{ line[$1] = $0 }
 		END {
+			if (err) {
+				print "upstream_files: two lines of " err " hold for " p " in build/upstream/MANIFEST" > "/dev/stderr"
+				exit 1
+			}
 			for (i = 1; i <= n; i++)
 				print (order[i] in line) ? line[order[i]] : order[i] " MISSING"
 		}' "$BUILD/upstream/MANIFEST"
@@ -243,7 +250,8 @@ upstream_tree() {
 	rm -rf "$1"
 	mkdir -p "$1"
 	git -C "$1" init -q
-	upstream_files "$2" | grep -v ' MISSING' | while read -r _path _commit _rest; do
+	_files=$(upstream_files "$2") || return 1
+	printf '%s\n' "$_files" | grep -v ' MISSING' | while read -r _path _commit _rest; do
 		mkdir -p "$1/$(dirname "$_path")"
 		cp "$BUILD/upstream/$_commit/$_path" "$1/$_path"
 	done

@@ -11,9 +11,8 @@
 #                                  time, the posting's patches of the
 #                                  series); change and commit there. The
 #                                  files its patches change that
-#                                  build/upstream lacks are the series'
-#                                  before the posting, in a commit of
-#                                  their own. It refuses
+#                                  build/upstream lacks are the base's,
+#                                  in a commit of their own. It refuses
 #                                  to replace an existing tree unless
 #                                  FORCE=1
 #   tree-posting.sh --export NAME  write the commits of $BUILD/tree-NAME to
@@ -35,34 +34,41 @@ tree=$BUILD/tree-$name
 made=$TOP/submission/$name
 [ -s "$BUILD/upstream/MANIFEST" ] || die "no upstream files in $BUILD/upstream (see Documentation/submission.rst)"
 
-# add_series_files TREE PDIR: commit to TREE the version of each file the
-# patches in PDIR change, and none of them creates, that TREE lacks (not
-# fetched, or not in the stored copy) as the series has it before the
-# posting: the base's, with the changes of the earlier postings. git am
-# can then make them there, as on the series; the mails name those blobs
-# for these files, and check-postings-apply.sh records such a patch as
-# checked only partly.
-add_series_files() {
-	_before=$(posting_field "$name" first)~1
+# add_base_files TREE PDIR: commit to TREE the base's version of each file
+# the patches in PDIR change, and none of them creates, that TREE lacks (not
+# fetched, or not in the stored copy), so that git am can make them there.
+# Their mails then name the base's blobs for these files, and
+# check-postings-apply.sh records such a patch as checked only partly, or
+# not at all if the file was not fetched. A file the base lacks too (one
+# the series adds before the posting) is left out, and named: a patch that
+# changes it does not apply, which is the point where the posting needs a
+# form of its own for that tree.
+add_base_files() {
+	_list=$BUILD/.base-files-$name
 	awk '/^--- / { old = $2; next }
 	     /^\+\+\+ b\// {
 		f = substr($2, 3)
 		if (old == "/dev/null") made[f] = 1
 		else if (!(f in made)) print f
-	     }' "$2"/*.patch | sort -u | while read -r _f; do
+	     }' "$2"/*.patch | sort -u >"$_list.all"
+	: >"$_list"
+	while read -r _f; do
 		[ ! -e "$1/$_f" ] || continue
 		mkdir -p "$1/$(dirname "$_f")"
-		git -C "$SRC" show "$_before:$_f" >"$1/$_f" ||
-			die "$_f is neither in $BUILD/upstream nor in the series before $name"
-		echo "$_f"
-	done >"$BUILD/.series-files"
-	if [ -s "$BUILD/.series-files" ]; then
-		xargs git -C "$1" add <"$BUILD/.series-files"
-		git -C "$1" -c user.name=series -c user.email=series@localhost \
-			commit -q -m "files of the series before $name that build/upstream lacks" \
-			-m "$(cat "$BUILD/.series-files")"
+		if git -C "$BASE_TREE" show "$BASE_TAG:$_f" >"$1/$_f" 2>/dev/null; then
+			echo "$_f" >>"$_list"
+		else
+			rm "$1/$_f"
+			echo "$_f: neither in $BUILD/upstream nor in the base; the patches that change it will not apply" >&2
+		fi
+	done <"$_list.all"
+	if [ -s "$_list" ]; then
+		xargs git -C "$1" add <"$_list"
+		git -C "$1" -c user.name=base -c user.email=base@localhost \
+			commit -q -m "files of $BASE_TAG that build/upstream lacks" \
+			-m "$(cat "$_list")"
 	fi
-	rm -f "$BUILD/.series-files"
+	rm -f "$_list" "$_list.all"
 }
 
 if [ -z "$export_" ]; then
@@ -72,7 +78,7 @@ if [ -z "$export_" ]; then
 	upstream_tree "$tree" "$name"
 	pdir=$BUILD/.tree-posting
 	posting_mailed_patches "$name" "$pdir" || die "cannot list the patches of posting $name"
-	add_series_files "$tree" "$pdir"
+	add_base_files "$tree" "$pdir"
 	git -C "$tree" tag posting-base
 	git -C "$tree" am -q "$pdir"/*.patch ||
 		die "the patches of posting $name do not apply to the upstream files; see git -C $tree am --show-current-patch"
@@ -84,7 +90,7 @@ fi
 [ -d "$tree/.git" ] || die "no $tree; run $0 $name first"
 prefix=$(posting_field "$name" prefix)
 version=$(posting_field "$name" version)
-# the patches start after the upstream files, and the series' for those
+# the patches start after the upstream files, and the base's for those
 # build/upstream lacks (trees made before that commit existed: the root)
 root=$(git -C "$tree" rev-parse -q --verify posting-base ||
 	git -C "$tree" rev-list --max-parents=0 HEAD)
