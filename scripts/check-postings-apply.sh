@@ -116,18 +116,19 @@ commits_of() {
 # missing PATCH: the files PATCH changes (not creates) that the stored
 # copy lacks, one a line
 missing() {
-	sed -n 's#^--- a/##p' "$1" | sort -u | while read -r f; do
+	changed_files "$1" | while read -r f; do
 		[ -f "$tree/$f" ] || echo "$f"
 	done
 }
 
 # unfetched PATCH: the files PATCH changes that build/upstream/MANIFEST
 # does not list at all: not fetched yet, which says nothing of upstream
-# (a file the stored copy lacks is listed as MISSING)
+# (a file the stored copy lacks is listed as MISSING; one that an earlier
+# patch of the posting created is in the tree)
 unfetched() {
-	sed -n 's#^--- a/##p' "$1" | sort -u | while read -r f; do
+	changed_files "$1" | while read -r f; do
 		awk -v f="$f" '$1 == f { found = 1 } END { exit !found }' "$files" ||
-			echo "$f"
+			[ -f "$tree/$f" ] || echo "$f"
 	done
 }
 

@@ -218,6 +218,18 @@ posting_applies() {
 		END { exit bad || !ids }' "$TOP/submission/apply-verified" -
 }
 
+# changed_files PATCH...: the files the patches change and none of them
+# creates (a file one of them creates may be changed by a later one), one
+# a line, sorted
+changed_files() {
+	awk '/^--- / { old = $2; next }
+	     /^\+\+\+ b\// {
+		f = substr($2, 3)
+		if (old == "/dev/null") made[f] = 1
+		else if (!(f in made)) print f
+	     }' "$@" | sort -u
+}
+
 # upstream_files POSTING: the lines of build/upstream/MANIFEST ("<path>
 # <commit> <chars> <sha256> [POSTINGS]"; "<path> MISSING ..." for a file
 # the stored copy lacks) that hold for the tree POSTING goes to, one for

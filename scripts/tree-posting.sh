@@ -45,22 +45,17 @@ made=$TOP/submission/$name
 # form of its own for that tree.
 add_base_files() {
 	_list=$BUILD/.base-files-$name
-	awk '/^--- / { old = $2; next }
-	     /^\+\+\+ b\// {
-		f = substr($2, 3)
-		if (old == "/dev/null") made[f] = 1
-		else if (!(f in made)) print f
-	     }' "$2"/*.patch | sort -u >"$_list.all"
+	changed_files "$2"/*.patch >"$_list.all"
 	: >"$_list"
 	while read -r _f; do
 		[ ! -e "$1/$_f" ] || continue
-		mkdir -p "$1/$(dirname "$_f")"
-		if git -C "$BASE_TREE" show "$BASE_TAG:$_f" >"$1/$_f" 2>/dev/null; then
-			echo "$_f" >>"$_list"
-		else
-			rm "$1/$_f"
+		if ! git -C "$BASE_TREE" cat-file -e "$BASE_TAG:$_f" 2>/dev/null; then
 			echo "$_f: neither in $BUILD/upstream nor in the base; the patches that change it will not apply" >&2
+			continue
 		fi
+		mkdir -p "$1/$(dirname "$_f")"
+		git -C "$BASE_TREE" show "$BASE_TAG:$_f" >"$1/$_f"
+		echo "$_f" >>"$_list"
 	done <"$_list.all"
 	if [ -s "$_list" ]; then
 		xargs git -C "$1" add <"$_list"
