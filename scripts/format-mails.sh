@@ -1,6 +1,6 @@
 #!/bin/sh
 # Write posting NAME of submission/postings as mails to DIR, ready for
-# 'git send-email --no-thread DIR/*': git format-patch of its patches in
+# 'git send-email --no-thread --suppress-cc=bodycc DIR/*': git format-patch of its patches in
 # $SRC (or, for a posting made on its tree, the mails of submission/NAME/
 # that scripts/tree-posting.sh wrote there) with its subject prefix and
 # version, threaded under its cover letter
@@ -18,8 +18,8 @@
 # series' scripts/get_maintainer.pl: To: the maintainers of the files it
 # touches (for a patch of files no maintainer covers, those of the rest of
 # the posting), Cc: their reviewers and lists and the maintainers it
-# matched by keyword only; the cover letter goes to all, and to the Cc:
-# tags of their changelogs.
+# matched by keyword only, and the Cc: tags of its changelog but stable's
+# (body_ccs); the cover letter goes to all of them.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -171,6 +171,15 @@ headers() {
 		END { for (i = 1; i <= n; i++) printf "%s%s%s\n", i == 1 ? kind ": " : " ", l[i], i < n ? "," : "" }' "$2"
 }
 
+# body_ccs MAIL: "Cc ADDRESS" lines of the Cc: tags of its changelog but
+# stable's: the tag is what asks for a backport, and tip's maintainers
+# (maintainer-tip.rst) ask that stable not be Cc'd on the mail itself.
+# The mails carry these addresses in their headers and are sent with
+# --suppress-cc=bodycc.
+body_ccs() {
+	sed -n '/^$/,/^---$/s/^Cc: /Cc /p' "$1" | grep -v '^Cc stable@vger\.kernel\.org$' || :
+}
+
 # add_headers MAIL LIST: insert To: and Cc: (less those in To:) at the end
 # of the mail's header
 add_headers() {
@@ -189,10 +198,8 @@ for m in "$out"/*.patch; do
 	[ "$m" = "$cover" ] && continue
 	recipients "$m" >"$m.rcpt"
 	[ -s "$m.rcpt" ] || die "get_maintainer.pl found no recipient for $m"
+	body_ccs "$m" >>"$m.rcpt"
 	cat "$m.rcpt" >>"$out/.all"
-	# the Cc: tags of its changelog, which git send-email adds to the
-	# patch only: the cover letter goes to them too
-	sed -n '/^$/,/^---$/s/^Cc: /Cc /p' "$m" >>"$out/.all"
 done
 # A patch that no maintainer covers (the header copies under tools/include)
 # goes to the maintainers of the rest of the posting

@@ -37,4 +37,4 @@ for d in "$stage"/*/; do
 	[ "$n" != 1 ] || what="1 mail in $BUILD/outgoing/${d##*/} (no cover letter)"
 	echo "ready to mail: $what"
 done
-echo "nothing sent; send each with: git send-email --no-thread build/outgoing/<posting>-v<N>/*.patch"
+echo "nothing sent; send each with: git send-email --no-thread --suppress-cc=bodycc build/outgoing/<posting>-v<N>/*.patch"
