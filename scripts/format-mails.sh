@@ -1,8 +1,9 @@
 #!/bin/sh
 # Write posting NAME of submission/postings as mails to DIR, ready for
-# 'git send-email --no-thread --suppress-cc=bodycc DIR/*': git format-patch of its patches in
-# $SRC (or, for a posting made on its tree, the mails of submission/NAME/
-# that scripts/tree-posting.sh wrote there) with its subject prefix and
+# 'git send-email --no-thread --suppress-cc=bodycc DIR/*': git
+# format-patch of its patches in $SRC (or, for a posting made on its
+# tree, the mails of submission/NAME/ that scripts/tree-posting.sh wrote
+# there) with its subject prefix and
 # version, threaded under its cover letter
 # (scripts/cover-letter.sh NAME; a posting of one patch has no cover
 # letter, its text goes below the patch's "---" line instead, as tip's
@@ -177,7 +178,7 @@ headers() {
 # The mails carry these addresses in their headers and are sent with
 # --suppress-cc=bodycc.
 body_ccs() {
-	sed -n '/^$/,/^---$/s/^Cc: /Cc /p' "$1" | grep -v '^Cc stable@vger\.kernel\.org$' || :
+	sed -n '/^$/,/^---$/s/^Cc: /Cc /p' "$1" | grep -v '^Cc stable@vger\.kernel\.org\([ #]\|$\)' || :
 }
 
 # add_headers MAIL LIST: insert To: and Cc: (less those in To:) at the end
