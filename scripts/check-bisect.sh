@@ -2,7 +2,8 @@
 # Build commits of the series in $SRC in turn, so that each patch is known to
 # build on its own: the kernel unless the commit touches only tools/perf/ and
 # tools/testing/ (the kernel's build uses neither, so it is the previous
-# commit's), perf when the commit touches tools/, the kselftests when it
+# commit's), perf when the commit touches tools/, the kselftests (not this
+# repository's reliability programs, which need the whole series) when it
 # touches tools/testing/ or a uapi header. Outputs go
 # to their own directories (build/bisect-*), so build/kernel and build/perf
 # stay those of the series tip; $SRC is returned to the tip at the end.
@@ -63,7 +64,7 @@ for c in $(git rev-list --reverse "$BASE_TAG".."$tip"); do
 		run_logged bisect-perf "$TOP/scripts/build-perf.sh" || ok=0
 	fi
 	if printf '%s\n' "$files" | grep -Eq '^tools/testing/|/uapi/'; then
-		run_logged bisect-selftests "$TOP/scripts/build-selftests.sh" || ok=0
+		run_logged bisect-selftests env KSELFTESTS_ONLY=1 "$TOP/scripts/build-selftests.sh" || ok=0
 	fi
 	if [ "$ok" = 1 ]; then
 		result PASS "bisect $subject"
